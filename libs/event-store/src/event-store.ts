@@ -1,0 +1,97 @@
+/**
+ * The event store port (DESIGN §4). Adapters: PostgreSQL (default) and KurrentDB/EventStoreDB.
+ * One contract suite (`event-store.contract.ts`) specifies both.
+ */
+
+/** A position in the global order. PostgreSQL: (transaction id, global sequence); KurrentDB: (commit, prepare). */
+export interface GlobalPosition {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export const START: GlobalPosition = Object.freeze({ commit: -1n, prepare: -1n });
+
+export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** A stream's revision: the position of its last event, or NO_STREAM (-1) before the first. */
+export const NO_STREAM = -1n;
+
+/**
+ * `ANY` skips the check; `NO_STREAM` requires the stream to be empty; a bigint requires that revision.
+ */
+export type ExpectedVersion = bigint | 'any';
+export const ANY = 'any' as const;
+
+export interface NewEvent<T = unknown> {
+  /** Deterministic UUID: appending the same id twice stores it once. */
+  readonly id: string;
+  readonly type: string;
+  readonly data: T;
+  readonly metadata?: Record<string, unknown>;
+}
+
+export interface RecordedEvent<T = unknown> {
+  readonly id: string;
+  readonly type: string;
+  readonly streamId: string;
+  readonly streamPosition: bigint;
+  readonly position: GlobalPosition;
+  readonly data: T;
+  readonly metadata: Record<string, unknown>;
+  readonly createdAt: Date;
+}
+
+export interface AppendResult {
+  /** The stream's revision after the append (unchanged when every event was already stored). */
+  readonly nextExpectedVersion: bigint;
+  /** How many events were new; the rest had ids already stored. */
+  readonly appended: number;
+}
+
+export interface EventFilter {
+  /** Stream-name prefixes, e.g. `chain-` or `chain-ethereum`. */
+  readonly streamPrefixes?: readonly string[];
+  readonly eventTypes?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  readonly after?: GlobalPosition;
+  readonly limit?: number;
+  readonly filter?: EventFilter;
+}
+
+export interface SubscribeOptions extends ReadAllOptions {
+  /** Ends the subscription; the iterator then returns. */
+  readonly signal?: AbortSignal;
+}
+
+export class WrongExpectedVersionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: bigint,
+  ) {
+    super(`Wrong expected version on ${streamId}: expected ${String(expected)}, actual ${actual}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+export interface EventStore {
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    options?: { expectedVersion?: ExpectedVersion },
+  ): Promise<AppendResult>;
+  readStream(streamId: string, options?: { from?: bigint; limit?: number }): Promise<RecordedEvent[]>;
+  /** The stream's current revision, NO_STREAM if it has no events. */
+  streamVersion(streamId: string): Promise<bigint>;
+  /** Events in global order strictly after `after`, never skipping one that commits late. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Follows `$all` from `after`: yields non-empty batches in global order, waiting when caught up. */
+  subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
+  close(): Promise<void>;
+}

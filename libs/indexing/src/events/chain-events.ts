@@ -1,0 +1,64 @@
+import { v5 as uuidv5 } from 'uuid';
+
+/**
+ * Events of the `chain-<chainId>` streams (DESIGN §3). Amounts are decimal strings of integers in
+ * smallest units; addresses are EIP-55 checksummed; numbers that can exceed 2^53 are strings.
+ */
+
+export const chainStream = (chain: string): string => `chain-${chain}`;
+export const CHAIN_STREAM_PREFIX = 'chain-';
+
+export const BLOCK_INDEXED = 'BlockIndexed';
+export const BLOCK_REVERTED = 'BlockReverted';
+export const TRANSFER_OBSERVED = 'TransferObserved';
+export const TRANSFER_REVERTED = 'TransferReverted';
+
+export interface BlockIndexedData {
+  chain: string;
+  number: string;
+  hash: string;
+  parentHash: string;
+  /** Unix seconds. */
+  timestamp: number;
+}
+
+/** The block left the canonical chain; its transfers are reverted by TransferReverted events before it. */
+export type BlockRevertedData = BlockIndexedData;
+
+/**
+ * native: a transaction's value; internal: a value transfer inside a contract call (from traces);
+ * fee: gas paid by the sender (to = null for the burnt base fee, to = the block's miner for the tip);
+ * genesis: a balance present at the start block (from = null); erc20 / erc721: Transfer logs.
+ */
+export type TransferKind = 'native' | 'internal' | 'fee' | 'genesis' | 'erc20' | 'erc721';
+
+export interface TransferObservedData {
+  chain: string;
+  blockNumber: string;
+  blockHash: string;
+  /** Unix seconds of the block. */
+  timestamp: number;
+  /** null only for genesis allocations. */
+  txHash: string | null;
+  /** Unique within the block: log index, trace path or a tag such as 'value', 'fee:burn', 'fee:tip'. */
+  ref: string;
+  kind: TransferKind;
+  /** 'native' or the token contract (checksummed). */
+  asset: string;
+  from: string | null;
+  to: string | null;
+  /** Smallest units; '1' for erc721. */
+  amount: string;
+  /** erc721 only. */
+  tokenId?: string;
+}
+
+/** Same payload as the TransferObserved it undoes: projections apply the reverse. */
+export type TransferRevertedData = TransferObservedData;
+
+const NAMESPACE = 'a4d7f6a2-53c1-4f5e-9d3e-2b1e6f7c8d90';
+
+/** Deterministic event id: a re-append after a crash is a no-op, never a duplicate. */
+export function chainEventId(type: string, chain: string, blockHash: string, ref = ''): string {
+  return uuidv5(`${type}|${chain}|${blockHash.toLowerCase()}|${ref}`, NAMESPACE);
+}

@@ -1,0 +1,26 @@
+-- Up Migration
+-- The event store (DESIGN §4). Readers order by (transaction_id, global_position) and only read
+-- rows whose transaction is older than every running one, so a late commit is never skipped.
+CREATE TABLE streams (
+  stream_id text PRIMARY KEY,
+  version bigint NOT NULL
+);
+
+CREATE TABLE events (
+  global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  stream_id text NOT NULL,
+  stream_position bigint NOT NULL,
+  event_id uuid NOT NULL UNIQUE,
+  type text NOT NULL,
+  data jsonb NOT NULL,
+  metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  UNIQUE (stream_id, stream_position)
+);
+
+CREATE INDEX events_global_order ON events (transaction_id, global_position);
+
+-- Down Migration
+DROP TABLE events;
+DROP TABLE streams;

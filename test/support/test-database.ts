@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { openDatabase, type Database } from '../../libs/core/src/db/database';
+import { migrate } from '../../libs/core/src/db/migrate';
+
+/**
+ * A fresh, migrated database for one test file: a new database on the server named by DATABASE_URL
+ * (CI), or an in-memory PGlite otherwise, so `npm test` passes on a bare machine.
+ */
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<Database> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const db = await openDatabase({ poolSize: options.poolSize });
+    await migrate(db.pool);
+    return db;
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize });
+  await migrate(db.pool);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
