@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { chainTier, loadChainRegistry, REGISTRY_PATH, TIER_1_CHAINS } from './chain-registry';
+
+describe('loadChainRegistry', () => {
+  const chains = loadChainRegistry();
+  const byId = new Map(chains.map((c) => [c.id, c]));
+  const raw = JSON.parse(readFileSync(REGISTRY_PATH, 'utf8')) as {
+    id: string;
+    slip44?: number;
+    coinId: number;
+  }[];
+
+  it('has every registry entry once', () => {
+    expect(chains).toHaveLength(167);
+    expect(byId.size).toBe(167);
+    expect(chains.filter((c) => c.chainId !== null)).toHaveLength(99);
+  });
+
+  it('takes slipId from slip44 when present, else from coinId', () => {
+    expect(byId.get('smartchain')).toMatchObject({ slipId: 714, chainId: '56' });
+    expect(byId.get('arbitrum')).toMatchObject({ slipId: 60, chainId: '42161' });
+    expect(byId.get('avalanchec')).toMatchObject({ slipId: 10009000, chainId: '43114' });
+    for (const entry of raw) expect(byId.get(entry.id)?.slipId).toBe(entry.slip44 ?? entry.coinId);
+  });
+
+  it('maps the known entries', () => {
+    expect(byId.get('ethereum')).toEqual({
+      id: 'ethereum',
+      name: 'Ethereum',
+      symbol: 'ETH',
+      decimals: 18,
+      family: 'Ethereum',
+      chainId: '1',
+      slipId: 60,
+      explorerUrl: 'https://etherscan.io',
+    });
+    expect(byId.get('tron')).toMatchObject({
+      symbol: 'TRX',
+      decimals: 6,
+      family: 'Tron',
+      chainId: null,
+      slipId: 195,
+    });
+    expect(byId.get('bitcoin')).toMatchObject({ symbol: 'BTC', decimals: 8, family: 'Bitcoin', slipId: 0 });
+    expect(byId.get('polygon')).toMatchObject({ symbol: 'POL', chainId: '137', family: 'Ethereum' });
+  });
+
+  it('returns a copy whose entries cannot be changed', () => {
+    const first = loadChainRegistry();
+    first.pop();
+    expect(loadChainRegistry()).toHaveLength(167);
+    expect(Object.isFrozen(first[0])).toBe(true);
+  });
+
+  it('puts the nine main chains in tier 1 and every other in tier 2', () => {
+    expect(TIER_1_CHAINS.every((id) => byId.has(id))).toBe(true);
+    expect(chains.filter((c) => chainTier(c.id) === 1)).toHaveLength(9);
+    expect(chainTier('solana')).toBe(2);
+  });
+});
