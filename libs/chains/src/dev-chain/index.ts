@@ -1,0 +1,13 @@
+export { resolveAnvilBinary } from './anvil-binary';
+export { ANVIL_DEFAULT_MNEMONIC, deriveDevAccounts, type DevAccount } from './dev-accounts';
+export {
+  DEFAULT_DEMO_TOKENS,
+  DEMO_TOKEN_GRANT,
+  deployDemoTokens,
+  type DemoToken,
+  type DemoTokenSpec,
+} from './demo-tokens';
+export { demoTokenAbi, demoTokenBytecode } from './demo-token/demo-token.artifact';
+export { findFreePort } from './free-port';
+export { anvilArgs, spawnAnvil, type AnvilProcess, type SpawnAnvilOptions } from './spawn-anvil';
+export { startDevChain, type DevChain, type StartDevChainOptions } from './start-dev-chain';

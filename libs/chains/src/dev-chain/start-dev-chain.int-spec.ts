@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPublicClient, erc20Abi, http, parseUnits } from 'viem';
+import { DEV_CHAIN_FILE, startDevChain, type DevChain } from './start-dev-chain';
+import { spawnAnvil } from './spawn-anvil';
+
+describe('startDevChain', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dev-chain-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('deploys demo tokens once, persists the chain, and resumes it after a restart', async () => {
+    let chain: DevChain | undefined = await startDevChain({ dataDir });
+    try {
+      expect(chain.chainId).toBe(31337);
+      expect(chain.accounts).toHaveLength(10);
+      expect(chain.demoTokens.map((t) => [t.symbol, t.decimals])).toEqual([
+        ['dUSDT', 6],
+        ['dUSDC', 6],
+      ]);
+      const client = createPublicClient({ transport: http(chain.rpcUrl) });
+      const [usdt] = chain.demoTokens;
+      expect(
+        await client.readContract({ address: usdt.address, abi: erc20Abi, functionName: 'decimals' }),
+      ).toBe(6);
+      const balance = await client.readContract({
+        address: usdt.address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [chain.accounts[9].address],
+      });
+      expect(balance).toBe(parseUnits('1000000', 6));
+      const blockBefore = await client.getBlockNumber();
+      const firstTokens = chain.demoTokens;
+      await chain.stop();
+
+      chain = await startDevChain({ dataDir });
+      const resumed = createPublicClient({ transport: http(chain.rpcUrl) });
+      expect(chain.demoTokens).toEqual(firstTokens);
+      expect(await resumed.getBlockNumber()).toBe(blockBefore);
+      expect(JSON.parse(readFileSync(join(dataDir, DEV_CHAIN_FILE), 'utf8')).demoTokens).toEqual(firstTokens);
+      // Historical state survives the restart too (the indexer reads genesis balances at block 0).
+      expect(await resumed.getBalance({ address: chain.accounts[0].address, blockNumber: 0n })).toBe(
+        parseUnits('10000', 18),
+      );
+    } finally {
+      await chain?.stop();
+    }
+  });
+
+  it('starts an ephemeral chain with the requested chain id and stops it', async () => {
+    const chain = await startDevChain({ chainId: 1337 });
+    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    expect(await client.getChainId()).toBe(1337);
+    await chain.stop();
+    await expect(client.getChainId()).rejects.toThrow();
+  });
+
+  it('spawnAnvil passes mining options through (no mining: blocks only on demand)', async () => {
+    const anvil = await spawnAnvil({ noMining: true, hardfork: 'cancun' });
+    try {
+      const client = createPublicClient({ transport: http(anvil.rpcUrl), cacheTime: 0 });
+      expect(await client.getBlockNumber()).toBe(0n);
+      await client.request({ method: 'evm_mine' as never, params: [] as never });
+      expect(await client.getBlockNumber()).toBe(1n);
+    } finally {
+      await anvil.stop();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createPublicClient, http } from 'viem';
+import { deriveDevAccounts, type DevAccount } from './dev-accounts';
+import { demoTokensDeployed, deployDemoTokens, type DemoToken } from './demo-tokens';
+import { spawnAnvil } from './spawn-anvil';
+
+export type { DemoToken } from './demo-tokens';
+export type { DevAccount } from './dev-accounts';
+
+export interface StartDevChainOptions {
+  /** Persist the chain here (anvil `--state`) so a restart resumes it; omitted: an ephemeral chain. */
+  dataDir?: string;
+  port?: number;
+  blockTimeSeconds?: number;
+  hardfork?: string;
+  chainId?: number;
+  log?: (msg: string) => void;
+}
+
+export interface DevChain {
+  rpcUrl: string;
+  chainId: number;
+  accounts: DevAccount[];
+  demoTokens: DemoToken[];
+  stop(): Promise<void>;
+}
+
+/** Written beside the anvil state: the demo tokens are deployed once per chain and reused. */
+interface DevChainFile {
+  chainId: number;
+  demoTokens: DemoToken[];
+}
+
+const DEV_ACCOUNT_COUNT = 10;
+export const DEV_CHAIN_FILE = 'dev-chain.json';
+export const ANVIL_STATE_FILE = 'anvil-state.json';
+
+/**
+ * A local anvil with funded dev accounts and demo ERC-20 tokens (dUSDT, dUSDC). With a dataDir the
+ * chain, and so the token addresses, survive restarts; the state is also dumped every few seconds.
+ */
+export async function startDevChain(options: StartDevChainOptions = {}): Promise<DevChain> {
+  const log = options.log ?? (() => undefined);
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const anvil = await spawnAnvil({
+    port: options.port,
+    chainId: options.chainId,
+    hardfork: options.hardfork,
+    blockTimeSeconds: options.blockTimeSeconds,
+    accounts: DEV_ACCOUNT_COUNT,
+    ...(options.dataDir
+      ? {
+          stateFile: join(options.dataDir, ANVIL_STATE_FILE),
+          stateIntervalSeconds: 5,
+          preserveHistoricalStates: true,
+        }
+      : {}),
+  });
+  try {
+    const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) });
+    const chainId = await publicClient.getChainId();
+    const accounts = deriveDevAccounts(DEV_ACCOUNT_COUNT);
+    const nodeAccounts = (await publicClient.request({ method: 'eth_accounts' })).map((a) => a.toLowerCase());
+    if (nodeAccounts[0] !== accounts[0].address.toLowerCase()) {
+      throw new Error(`anvil's accounts are not the default mnemonic's (first is ${nodeAccounts[0]})`);
+    }
+
+    const file = options.dataDir ? join(options.dataDir, DEV_CHAIN_FILE) : undefined;
+    const saved =
+      file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DevChainFile) : undefined;
+    let demoTokens: DemoToken[];
+    if (saved && saved.chainId === chainId && (await demoTokensDeployed(publicClient, saved.demoTokens))) {
+      demoTokens = saved.demoTokens;
+      log(`dev chain resumed at ${anvil.rpcUrl} (chain id ${chainId})`);
+    } else {
+      demoTokens = await deployDemoTokens(anvil.rpcUrl, chainId, accounts);
+      if (file) writeJsonAtomically(file, { chainId, demoTokens } satisfies DevChainFile);
+      log(`dev chain started at ${anvil.rpcUrl} (chain id ${chainId}); demo tokens deployed`);
+    }
+    return { rpcUrl: anvil.rpcUrl, chainId, accounts, demoTokens, stop: anvil.stop };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
+function writeJsonAtomically(path: string, value: unknown): void {
+  const temporary = `${path}.tmp`;
+  writeFileSync(temporary, JSON.stringify(value, null, 2) + '\n');
+  renameSync(temporary, path);
+}
