@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createPublicClient, http } from 'viem';
+import { createPublicClient, createWalletClient, http } from 'viem';
 import { deriveDevAccounts, type DevAccount } from './dev-accounts';
 import { demoTokensDeployed, deployDemoTokens, type DemoToken } from './demo-tokens';
 import { spawnAnvil } from './spawn-anvil';
@@ -61,7 +61,9 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
     const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) });
     const chainId = await publicClient.getChainId();
     const accounts = deriveDevAccounts(DEV_ACCOUNT_COUNT);
-    const nodeAccounts = (await publicClient.request({ method: 'eth_accounts' })).map((a) => a.toLowerCase());
+    const nodeAccounts = (await createWalletClient({ transport: http(anvil.rpcUrl) }).getAddresses()).map(
+      (a) => a.toLowerCase(),
+    );
     if (nodeAccounts[0] !== accounts[0].address.toLowerCase()) {
       throw new Error(`anvil's accounts are not the default mnemonic's (first is ${nodeAccounts[0]})`);
     }
