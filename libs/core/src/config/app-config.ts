@@ -1,0 +1,32 @@
+import type { LogLevel } from '../logging/logger';
+
+export const ROLES = ['api', 'indexer', 'projector', 'dispatcher'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** One EVM chain to index. Without `rpcUrl` (only possible for ethereum) the server spawns a dev chain. */
+export interface EvmChainConfig {
+  /** Registry id, e.g. 'ethereum', 'polygon'. */
+  readonly id: string;
+  readonly rpcUrl?: string;
+  /** First block to index; at most 2^53 so that every JSON-RPC client represents it exactly. */
+  readonly startBlock?: bigint;
+  /** Blocks behind the head treated as final; the indexer's default when absent. */
+  readonly finalityDepth?: number;
+}
+
+/** The validated process configuration (see `loadConfig` for the variables and their rules). */
+export interface AppConfig {
+  readonly port: number;
+  /** Absolute path. */
+  readonly dataDir: string;
+  /** Absent: embedded PGlite under dataDir. */
+  readonly databaseUrl?: string;
+  /** Absent: the PostgreSQL event store in the main database. */
+  readonly eventStoreUrl?: string;
+  /** Ensured at boot on the top plan; in standalone mode generated into dataDir when absent. */
+  readonly devApiKey?: string;
+  readonly roles: readonly Role[];
+  readonly logLevel: LogLevel;
+  /** ethereum first, then EVM_CHAINS in the order given. */
+  readonly chains: readonly EvmChainConfig[];
+}

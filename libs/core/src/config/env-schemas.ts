@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { LOG_LEVELS } from '../logging/logger';
+import { ROLES } from './app-config';
+
+/** Empty strings count as unset, as docker-compose and shells often pass them. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const MAX_BLOCK = 2n ** 53n;
+
+export const nonNegativeInteger = (max: bigint, maxLabel: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: (i) => `must be a non-negative integer (got ${JSON.stringify(i.input)})` })
+    .transform((s) => BigInt(s))
+    .refine((n) => n <= max, { error: `must be at most ${maxLabel}` });
+
+export const blockNumber = nonNegativeInteger(MAX_BLOCK, '2^53');
+
+export const finalityDepth = nonNegativeInteger(100_000n, '100000').transform((n) => Number(n));
+
+const urlWithScheme = (schemes: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (s) => {
+        try {
+          return schemes.includes(new URL(s).protocol.replace(/:$/, ''));
+        } catch {
+          return false;
+        }
+      },
+      { error: `must be a URL with scheme ${schemes.join(', ')}` },
+    );
+
+export const rpcUrl = urlWithScheme(['http', 'https', 'ws', 'wss']);
+
+/** The variables with fixed names; per-chain ones (`<CHAIN>_RPC_URL`, …) are checked after EVM_CHAINS. */
+export const baseEnvSchema = z.object({
+  PORT: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: 'must be an integer port number' })
+      .transform(Number)
+      .refine((n) => n <= 65535, { error: 'must be at most 65535' }),
+  ),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(urlWithScheme(['postgres', 'postgresql'])),
+  EVENT_STORE_URL: optional(
+    urlWithScheme(['postgres', 'postgresql', 'kurrentdb', 'kurrentdb+discover', 'esdb', 'esdb+discover']),
+  ),
+  DEV_API_KEY: optional(
+    z
+      .string()
+      .regex(/^[\x21-\x7e]{16,256}$/, { error: 'must be 16 to 256 printable characters without spaces' }),
+  ),
+  ETHEREUM_RPC_URL: optional(rpcUrl),
+  ETHEREUM_START_BLOCK: optional(blockNumber),
+  ETHEREUM_FINALITY_DEPTH: optional(finalityDepth),
+  ROLES: optional(
+    z
+      .string()
+      .transform((s) => [
+        ...new Set(
+          s
+            .split(',')
+            .map((r) => r.trim())
+            .filter((r) => r !== ''),
+        ),
+      ])
+      .pipe(
+        z
+          .array(
+            z.enum(ROLES, {
+              error: (i) => `unknown role ${JSON.stringify(i.input)}; expected ${ROLES.join(', ')}`,
+            }),
+          )
+          .min(1, { error: `must name at least one of ${ROLES.join(', ')}` }),
+      ),
+  ),
+  LOG_LEVEL: optional(
+    z.enum(LOG_LEVELS, {
+      error: (i) => `unknown level ${JSON.stringify(i.input)}; expected ${LOG_LEVELS.join(', ')}`,
+    }),
+  ),
+  EVM_CHAINS: optional(
+    z.string().transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((c) => c.trim().toLowerCase())
+          .filter((c) => c !== ''),
+      ),
+    ]),
+  ),
+});
+
+export const chainEnvSchema = z.object({
+  rpcUrl,
+  startBlock: optional(blockNumber),
+  finalityDepth: optional(finalityDepth),
+});
+
+/** `polygon` → `POLYGON`, `polygon-zkevm` → `POLYGON_ZKEVM`. */
+export const envPrefix = (chainId: string): string => chainId.toUpperCase().replace(/[^A-Z0-9]/g, '_');

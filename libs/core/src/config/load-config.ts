@@ -1,0 +1,92 @@
+import { resolve } from 'node:path';
+import type { z } from 'zod';
+import type { AppConfig, EvmChainConfig } from './app-config';
+import { ROLES } from './app-config';
+import { ConfigError, type ConfigIssue } from './config-error';
+import { baseEnvSchema, chainEnvSchema, envPrefix } from './env-schemas';
+import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
+
+export interface LoadConfigOptions {
+  /** Registry id → chain family; the registry file by default. */
+  chainFamilies?: ReadonlyMap<string, string>;
+  /** Base for a relative DATA_DIR; the working directory by default. */
+  cwd?: string;
+}
+
+/**
+ * Validates the environment (defaults in brackets): PORT [3000], DATA_DIR [./.data], DATABASE_URL
+ * [embedded PGlite], EVENT_STORE_URL [PostgreSQL store], DEV_API_KEY, ETHEREUM_RPC_URL [dev chain],
+ * ETHEREUM_START_BLOCK, ETHEREUM_FINALITY_DEPTH, ROLES [all], LOG_LEVEL [info], and EVM_CHAINS
+ * (registry ids of EVM chains) each with `<ID>_RPC_URL` (required), `<ID>_START_BLOCK`,
+ * `<ID>_FINALITY_DEPTH`. Throws ConfigError naming every bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
+  const base = baseEnvSchema.safeParse(env);
+  if (!base.success) throw new ConfigError(toIssues(base.error));
+  const vars = base.data;
+
+  const issues: ConfigIssue[] = [];
+  const chains: EvmChainConfig[] = [
+    {
+      id: 'ethereum',
+      rpcUrl: vars.ETHEREUM_RPC_URL,
+      startBlock: vars.ETHEREUM_START_BLOCK,
+      finalityDepth: vars.ETHEREUM_FINALITY_DEPTH,
+    },
+  ];
+  const families = options.chainFamilies ?? registryChainFamilies();
+  for (const id of vars.EVM_CHAINS ?? []) {
+    if (id === 'ethereum') continue; // always indexed, configured by the ETHEREUM_* variables
+    const family = families.get(id);
+    if (family === undefined) {
+      issues.push({ variable: 'EVM_CHAINS', message: `unknown registry chain id ${JSON.stringify(id)}` });
+      continue;
+    }
+    if (family !== EVM_FAMILY) {
+      issues.push({ variable: 'EVM_CHAINS', message: `${id} is not an EVM chain (family ${family})` });
+      continue;
+    }
+    const prefix = envPrefix(id);
+    const parsed = chainEnvSchema.safeParse({
+      rpcUrl: env[`${prefix}_RPC_URL`] ?? '',
+      startBlock: env[`${prefix}_START_BLOCK`],
+      finalityDepth: env[`${prefix}_FINALITY_DEPTH`],
+    });
+    if (!parsed.success) {
+      const names = {
+        rpcUrl: 'RPC_URL',
+        startBlock: 'START_BLOCK',
+        finalityDepth: 'FINALITY_DEPTH',
+      } as const;
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof typeof names;
+        const missing = key === 'rpcUrl' && !env[`${prefix}_RPC_URL`];
+        issues.push({
+          variable: `${prefix}_${names[key]}`,
+          message: missing ? `required because EVM_CHAINS lists ${id}` : issue.message,
+        });
+      }
+      continue;
+    }
+    chains.push({ id, ...parsed.data });
+  }
+  if (issues.length > 0) throw new ConfigError(issues);
+
+  return {
+    port: vars.PORT ?? 3000,
+    dataDir: resolve(options.cwd ?? process.cwd(), vars.DATA_DIR ?? '.data'),
+    databaseUrl: vars.DATABASE_URL,
+    eventStoreUrl: vars.EVENT_STORE_URL,
+    devApiKey: vars.DEV_API_KEY,
+    roles: vars.ROLES ?? [...ROLES],
+    logLevel: vars.LOG_LEVEL ?? 'info',
+    chains,
+  };
+}
+
+function toIssues(error: z.ZodError): ConfigIssue[] {
+  return error.issues.map((issue) => ({
+    variable: String(issue.path[0] ?? 'environment'),
+    message: issue.message,
+  }));
+}

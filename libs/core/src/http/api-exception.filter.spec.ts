@@ -1,0 +1,34 @@
+import { BadRequestException, ForbiddenException, HttpException } from '@nestjs/common';
+import { ApiError } from './api-error';
+import { toErrorResponse } from './api-exception.filter';
+
+describe('toErrorResponse', () => {
+  it('keeps an ApiError code, status, message and details', () => {
+    expect(toErrorResponse(ApiError.validation('limit: too big', { issues: [] }))).toEqual({
+      status: 400,
+      body: { ok: false, code: 'VALIDATION_ERROR', message: 'limit: too big', data: { issues: [] } },
+    });
+  });
+
+  it('derives the code of a plain HttpException from its status', () => {
+    expect(toErrorResponse(new ForbiddenException('no')).body).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'no',
+    });
+    expect(toErrorResponse(new BadRequestException(['a is bad', 'b is bad'])).body.message).toBe(
+      'a is bad; b is bad',
+    );
+    expect(toErrorResponse(new HttpException('slow down', 429)).body.code).toBe('RATE_LIMITED');
+  });
+
+  it('keeps the 4xx status of framework errors and hides everything else', () => {
+    const tooLarge = Object.assign(new Error('Request body is too large'), { statusCode: 413 });
+    expect(toErrorResponse(tooLarge)).toMatchObject({ status: 413, body: { code: 'PAYLOAD_TOO_LARGE' } });
+    const crash = Object.assign(new Error('db password is hunter2'), { statusCode: 503 });
+    expect(toErrorResponse(crash)).toEqual({
+      status: 500,
+      body: { ok: false, code: 'INTERNAL_ERROR', message: 'Internal server error', data: null },
+    });
+    expect(toErrorResponse('thrown string').status).toBe(500);
+  });
+});

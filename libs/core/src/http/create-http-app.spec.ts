@@ -1,0 +1,200 @@
+import { Body, Controller, Get, Module, Post, Query } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { z } from 'zod';
+import { createLogger } from '../logging/logger';
+import { ApiError } from './api-error';
+import { BareResponse } from './bare-response.decorator';
+import { createHttpApp } from './create-http-app';
+import { Enveloped } from './envelope';
+import { ErrorCode } from './error-codes';
+import { bigIntInput } from './exact-number-schemas';
+import { parseJsonExact } from './lossless-json';
+import { ZodValidationPipe } from './zod-validation.pipe';
+
+const transferSchema = z.object({ amountWei: bigIntInput(), note: z.string().optional() });
+const listSchema = z.object({
+  currency: z
+    .string()
+    .refine((c) => c === 'USD', {
+      error: 'unsupported',
+      params: { code: ErrorCode.UNSUPPORTED_FIAT_CURRENCY },
+    }),
+});
+
+@Controller('test')
+class TestController {
+  @Post('echo')
+  echo(@Body(new ZodValidationPipe(transferSchema)) body: z.output<typeof transferSchema>) {
+    return { doubled: body.amountWei * 2n, isBigInt: typeof body.amountWei === 'bigint' };
+  }
+
+  @Get('bare')
+  @BareResponse()
+  bare() {
+    return { number: 2n ** 64n, hash: '0xabc' };
+  }
+
+  @Get('message')
+  message(@Query(new ZodValidationPipe(listSchema)) query: z.output<typeof listSchema>) {
+    return new Enveloped({ currency: query.currency }, 'Prices are unavailable');
+  }
+
+  @Get('api-error')
+  apiError() {
+    throw ApiError.badRequest(ErrorCode.INVALID_ADDRESS, 'Not an address: 0x12');
+  }
+
+  @Get('crash')
+  crash() {
+    throw new Error('secret internals at /srv/db.ts:12');
+  }
+}
+
+@Module({ controllers: [TestController] })
+class TestModule {}
+
+describe('createHttpApp', () => {
+  let app: NestFastifyApplication;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    app = await createHttpApp(TestModule, {
+      logger: createLogger({ level: 'error', write: (line) => logged.push(line) }),
+      bodyLimit: 1024,
+      docs: { title: 'Test API', version: '1' },
+    });
+  });
+  afterAll(() => app.close());
+
+  const inject = async (options: Parameters<NestFastifyApplication['inject']>[0]) => {
+    const res = await app.inject(options);
+    return {
+      status: res.statusCode,
+      text: res.body,
+      json: parseJsonExact(res.body) as Record<string, unknown>,
+    };
+  };
+
+  it('parses request integers exactly and writes bigints with every digit', async () => {
+    const res = await inject({
+      method: 'POST',
+      url: '/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"amountWei": 1000000000000000000000000}',
+    });
+    expect(res.status).toBe(201);
+    expect(res.text).toBe(
+      '{"ok":true,"code":"OK","message":"OK","data":{"doubled":2000000000000000000000000,"isBigInt":true}}',
+    );
+  });
+
+  it('sends @BareResponse results unwrapped', async () => {
+    const res = await inject({ method: 'GET', url: '/test/bare' });
+    expect(res.text).toBe('{"number":18446744073709551616,"hash":"0xabc"}');
+  });
+
+  it('carries a handler message and a refinement-chosen error code', async () => {
+    expect((await inject({ method: 'GET', url: '/test/message?currency=USD' })).json).toEqual({
+      ok: true,
+      code: 'OK',
+      message: 'Prices are unavailable',
+      data: { currency: 'USD' },
+    });
+    const bad = await inject({ method: 'GET', url: '/test/message?currency=XXX' });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({
+      ok: false,
+      code: 'UNSUPPORTED_FIAT_CURRENCY',
+      message: 'currency: unsupported',
+    });
+  });
+
+  it.each([
+    [
+      'malformed JSON',
+      { payload: '{"amountWei": 1,', headers: { 'content-type': 'application/json' } },
+      400,
+      'VALIDATION_ERROR',
+    ],
+    [
+      'a JSON body failing the schema',
+      { payload: '{"amountWei": "ten"}', headers: { 'content-type': 'application/json' } },
+      400,
+      'VALIDATION_ERROR',
+    ],
+    [
+      'an empty JSON body',
+      { payload: '', headers: { 'content-type': 'application/json' } },
+      400,
+      'VALIDATION_ERROR',
+    ],
+    [
+      'a prototype-polluting body',
+      { payload: '{"__proto__": {}}', headers: { 'content-type': 'application/json' } },
+      400,
+      'VALIDATION_ERROR',
+    ],
+    [
+      'a body over the limit',
+      { payload: `{"note":"${'x'.repeat(2000)}"}`, headers: { 'content-type': 'application/json' } },
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
+    [
+      'an unsupported media type',
+      { payload: '<a/>', headers: { 'content-type': 'application/xml' } },
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+  ])('answers %s with a 4xx envelope', async (_case, options, status, code) => {
+    const res = await inject({ method: 'POST', url: '/test/echo', ...options });
+    expect(res.status).toBe(status);
+    expect(res.json).toMatchObject({ ok: false, code });
+    expect(typeof res.json.message).toBe('string');
+  });
+
+  it('answers an unknown route with a 404 envelope', async () => {
+    const res = await inject({ method: 'GET', url: '/nowhere' });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ ok: false, code: 'NOT_FOUND', message: 'Cannot GET /nowhere', data: null });
+  });
+
+  it('passes an ApiError through with its code and status', async () => {
+    const res = await inject({ method: 'GET', url: '/test/api-error' });
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      ok: false,
+      code: 'INVALID_ADDRESS',
+      message: 'Not an address: 0x12',
+      data: null,
+    });
+  });
+
+  it('hides unexpected errors behind INTERNAL_ERROR and logs them', async () => {
+    const res = await inject({ method: 'GET', url: '/test/crash' });
+    expect(res.status).toBe(500);
+    expect(res.json).toEqual({
+      ok: false,
+      code: 'INTERNAL_ERROR',
+      message: 'Internal server error',
+      data: null,
+    });
+    expect(res.text).not.toContain('secret');
+    expect(logged.join('\n')).toContain('secret internals');
+  });
+
+  it('serves the generated OpenAPI document and Swagger UI at /docs', async () => {
+    const doc = await inject({ method: 'GET', url: '/docs/openapi.json' });
+    expect(doc.status).toBe(200);
+    expect(doc.json).toMatchObject({
+      info: { title: 'Test API' },
+      paths: { '/test/echo': expect.any(Object) },
+    });
+    const ui = await app.inject({ method: 'GET', url: '/docs' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger-ui-bundle.js');
+    const bundle = await app.inject({ method: 'GET', url: '/docs/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body.length).toBeGreaterThan(100_000);
+  });
+});

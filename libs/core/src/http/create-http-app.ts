@@ -1,0 +1,42 @@
+import { NestFactory, Reflector } from '@nestjs/core';
+import type { IEntryNestModule } from '@nestjs/core/nest-factory';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from '../logging/logger';
+import { type ApiDocsOptions, serveApiDocs } from './api-docs';
+import { ApiExceptionFilter } from './api-exception.filter';
+import { EnvelopeInterceptor } from './envelope.interceptor';
+import { registerExactJson } from './exact-json-body';
+import { nestLogger } from './nest-logger';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface HttpAppOptions {
+  logger: Logger;
+  /** Largest accepted request body in bytes; larger ones get 413 PAYLOAD_TOO_LARGE. */
+  bodyLimit?: number;
+  /** Swagger UI and the OpenAPI document; omitted: no docs routes. */
+  docs?: ApiDocsOptions;
+}
+
+/**
+ * A Nest application on Fastify with the REST conventions of DESIGN §7: lossless JSON both ways,
+ * the envelope on every success unless @BareResponse(), the error envelope for everything thrown
+ * (including Fastify's own 404/413/415), and the docs. Initialised, not listening.
+ */
+export async function createHttpApp(
+  rootModule: IEntryNestModule,
+  options: HttpAppOptions,
+): Promise<NestFastifyApplication> {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const app = await NestFactory.create<NestFastifyApplication>(
+    rootModule,
+    new FastifyAdapter({ bodyLimit, logger: false }),
+    { bodyParser: false, logger: nestLogger(options.logger), abortOnError: false },
+  );
+  registerExactJson(app.getHttpAdapter().getInstance(), bodyLimit);
+  app.useGlobalFilters(new ApiExceptionFilter(options.logger));
+  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
+  if (options.docs) serveApiDocs(app, options.docs);
+  await app.init();
+  return app;
+}

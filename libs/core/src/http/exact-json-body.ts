@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './api-error';
+import { parseJsonExact, stringifyJson } from './lossless-json';
+
+/**
+ * Replaces Fastify's JSON body parser and reply serializer with lossless ones (DESIGN §7): request
+ * integers arrive as bigint, decimals as LosslessNumber, and bigint responses keep every digit.
+ */
+export function registerExactJson(fastify: FastifyInstance, bodyLimit: number): void {
+  fastify.removeContentTypeParser(['application/json']);
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (text.trim() === '') {
+        done(null, undefined);
+        return;
+      }
+      try {
+        done(null, parseJsonExact(text));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        done(ApiError.validation(`Malformed JSON body: ${reason}`), undefined);
+      }
+    },
+  );
+  fastify.setReplySerializer((payload) => stringifyJson(payload));
+}

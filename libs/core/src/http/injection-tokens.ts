@@ -1,0 +1,3 @@
+/** Nest injection tokens for the process-wide dependencies an app module is given. */
+export const DATABASE = Symbol('Database');
+export const LOGGER = Symbol('Logger');
