@@ -3,7 +3,7 @@ import { inTransaction } from '../../../core/src/db/transaction';
 import type { ChainTier } from './chain-registry';
 import { isEvmFamily } from './chain-registry';
 import { AssetRegistryError } from './asset-registry-error';
-import { isEvmAddress, isTronAddress, normaliseContract } from './contract-address';
+import { isEvmAddress, isTronAddress, normaliseAddress } from './contract-address';
 import { ASSET_TYPES, NATIVE_CONTRACT, type AssetType } from './well-known-assets';
 
 export const ASSET_STATUSES = ['active', 'disabled'] as const;
@@ -100,7 +100,7 @@ export async function findAssets(
   const { rows } = await pool.query<AssetRow>(
     `SELECT ${ASSET_COLUMNS} FROM assets WHERE chain = $1 AND contract = ANY($2::text[])
       ORDER BY contract <> 'native', symbol, contract`,
-    [chain, contracts.map(normaliseContract)],
+    [chain, contracts.map(normaliseAddress)],
   );
   return rows.map(toAssetRecord);
 }
@@ -143,7 +143,7 @@ export async function setDefaultAssets(
 ): Promise<void> {
   const info = await findChain(pool, chain);
   if (!info) throw new AssetRegistryError('UNKNOWN_CHAIN', `Unknown chain '${chain}'`, { chain });
-  const wanted = [...new Set(contracts.map(normaliseContract))];
+  const wanted = [...new Set(contracts.map(normaliseAddress))];
   await inTransaction(pool, async (client) => {
     const { rows } = await client.query<{ contract: string }>(
       'SELECT contract FROM assets WHERE chain = $1 AND contract = ANY($2::text[]) FOR UPDATE',
@@ -202,7 +202,7 @@ export function validateAsset(input: AddAssetInput, family: string): string {
       },
     );
   }
-  return normaliseContract(input.contract);
+  return normaliseAddress(input.contract);
 }
 
 function isValidContract(contract: string, family: string): boolean {

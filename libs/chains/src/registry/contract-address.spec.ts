@@ -1,4 +1,4 @@
-import { isEvmAddress, isTronAddress, normaliseContract } from './contract-address';
+import { isEvmAddress, isTronAddress, normaliseAddress } from './contract-address';
 
 describe('contract addresses', () => {
   it('accepts lower-case and checksummed EVM addresses, rejects a bad checksum', () => {
@@ -17,12 +17,10 @@ describe('contract addresses', () => {
   });
 
   it('lower-cases hex and keeps base58 as it is', () => {
-    expect(normaliseContract('0xdAC17F958D2ee523a2206206994597C13D831ec7')).toBe(
+    expect(normaliseAddress('0xdAC17F958D2ee523a2206206994597C13D831ec7')).toBe(
       '0xdac17f958d2ee523a2206206994597c13d831ec7',
     );
-    expect(normaliseContract('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(
-      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-    );
-    expect(normaliseContract('native')).toBe('native');
+    expect(normaliseAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(normaliseAddress('native')).toBe('native');
   });
 });

@@ -8,7 +8,7 @@ const TRON_MAINNET_PREFIX = 0x41;
  * The form a contract or account address is stored in: hex (EVM and other 0x chains) in lower case, so
  * lookups and joins ignore checksum casing; anything else as-is (base58 is case-sensitive).
  */
-export function normaliseContract(contract: string): string {
+export function normaliseAddress(contract: string): string {
   return HEX_ADDRESS.test(contract) ? contract.toLowerCase() : contract;
 }
 

@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { inTransaction } from '../../../core/src/db/transaction';
 import { chainTier, loadChainRegistry } from './chain-registry';
-import { normaliseContract } from './contract-address';
+import { normaliseAddress } from './contract-address';
 import { NATIVE_CONTRACT, WELL_KNOWN_ASSETS } from './well-known-assets';
 
 export interface SeedResult {
@@ -47,7 +47,7 @@ export async function seedRegistries(pool: Pool): Promise<SeedResult> {
         type: 'native',
         isDefault: true,
       })),
-      ...WELL_KNOWN_ASSETS.map((a) => ({ ...a, contract: normaliseContract(a.contract) })),
+      ...WELL_KNOWN_ASSETS.map((a) => ({ ...a, contract: normaliseAddress(a.contract) })),
     ];
     await client.query(
       `INSERT INTO assets (chain, contract, symbol, name, decimals, type, is_default)

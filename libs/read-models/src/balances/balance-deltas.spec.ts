@@ -1,0 +1,74 @@
+import { blockIndexed, recorded, transferObserved, transferReverted } from '../testing/chain-events.fixture';
+import { aggregateBalanceDeltas, balanceAsset } from './balance-deltas';
+
+const A = '0xAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAa';
+const B = '0xBbBbBbBbBbBbBbBbBbBbBbBbBbBbBbBbBbBbBbBb';
+const TOKEN = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+const block = blockIndexed('ethereum', 1, '0x01');
+
+const deltasOf = (...events: ReturnType<typeof transferObserved>[]) =>
+  Object.fromEntries(
+    aggregateBalanceDeltas(events.map((e, i) => recorded(e, i))).map((d) => [
+      `${d.chain}/${d.address}/${d.asset}`,
+      d.amount,
+    ]),
+  );
+
+describe('aggregateBalanceDeltas', () => {
+  it('sums per (chain, lower-case address, asset) and treats null sides as mint/burn', () => {
+    const deltas = deltasOf(
+      transferObserved(block, { kind: 'genesis', from: null, to: A, amount: 1000n, ref: 'g' }),
+      transferObserved(block, { kind: 'native', from: A, to: B, amount: 300n, ref: 'v' }),
+      transferObserved(block, { kind: 'fee', from: A, to: null, amount: 21n, ref: 'f' }),
+      transferObserved(block, { kind: 'internal', from: B, to: A, amount: 5n, ref: 'i' }),
+      transferObserved(block, { kind: 'erc20', asset: TOKEN, from: null, to: B, amount: 7n, ref: 't' }),
+    );
+    expect(deltas).toEqual({
+      [`ethereum/${A.toLowerCase()}/native`]: 1000n - 300n - 21n + 5n,
+      [`ethereum/${B.toLowerCase()}/native`]: 300n - 5n,
+      [`ethereum/${B.toLowerCase()}/${TOKEN.toLowerCase()}`]: 7n,
+    });
+  });
+
+  it('ignores erc721 and applies a revert as the reverse', () => {
+    const nft = transferObserved(block, {
+      kind: 'erc721',
+      asset: TOKEN,
+      from: A,
+      to: B,
+      amount: 1n,
+      ref: 'n',
+    });
+    const sent = transferObserved(block, { kind: 'native', from: A, to: B, amount: 10n, ref: 'v' });
+    expect(deltasOf(nft)).toEqual({});
+    const aggregated = aggregateBalanceDeltas([recorded(sent, 0), recorded(transferReverted(sent), 1)]);
+    // Keys netting zero stay in the result so batch boundaries never change which rows exist.
+    expect(aggregated.map((d) => d.amount)).toEqual([0n, 0n]);
+  });
+
+  it('keeps amounts beyond 2^64 exact and keeps Tron base58 addresses as they are', () => {
+    const huge = 2n ** 200n + 1n;
+    const tron = blockIndexed('tron', 1, '0x02');
+    const deltas = deltasOf(
+      transferObserved(tron, {
+        kind: 'native',
+        from: null,
+        to: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        amount: huge,
+        ref: 'x',
+      }),
+    );
+    expect(deltas).toEqual({ 'tron/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t/native': huge });
+  });
+
+  it('rejects a malformed amount instead of skipping it', () => {
+    const bad = transferObserved(block, { kind: 'native', from: A, to: B, amount: '1.5', ref: 'v' });
+    expect(() => aggregateBalanceDeltas([recorded(bad, 0)])).toThrow(/decimal integer/);
+  });
+
+  it('maps kinds to balance assets', () => {
+    expect(balanceAsset({ kind: 'fee', asset: 'native' })).toBe('native');
+    expect(balanceAsset({ kind: 'erc20', asset: TOKEN })).toBe(TOKEN.toLowerCase());
+    expect(balanceAsset({ kind: 'erc721', asset: TOKEN })).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+import type { RecordedEvent } from '../../../event-store/src/event-store';
+import {
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+  type TransferKind,
+  type TransferObservedData,
+} from '../../../indexing/src/events/chain-events';
+// Same rule as the asset registry (hex lower-case, base58 as-is), so balances join assets.
+import { normaliseAddress } from '../../../chains/src/registry/contract-address';
+
+/** A net change of one balance row. */
+export interface BalanceDelta {
+  readonly chain: string;
+  /** Stored form: lower-case hex, base58 as-is. */
+  readonly address: string;
+  /** 'native' or the token contract in stored form. */
+  readonly asset: string;
+  readonly amount: bigint;
+}
+
+export const NATIVE_ASSET = 'native';
+
+/** Kinds that move the chain's own coin; erc721 moves ownership, not a balance. */
+const NATIVE_KINDS: ReadonlySet<TransferKind> = new Set(['native', 'internal', 'fee', 'genesis']);
+
+/** The balance asset a transfer moves, or null when it moves none (erc721). */
+export function balanceAsset(data: Pick<TransferObservedData, 'kind' | 'asset'>): string | null {
+  if (NATIVE_KINDS.has(data.kind)) return NATIVE_ASSET;
+  if (data.kind === 'erc20') return normaliseAddress(data.asset);
+  return null;
+}
+
+/**
+ * Sums a batch's transfers into one delta per (chain, address, asset): TransferObserved debits `from`
+ * and credits `to`, TransferReverted the opposite; a null side is the mint/burn/fee sink. Keys whose
+ * net is zero are kept, so the set of rows a projection touches does not depend on where batches
+ * split (a replay builds exactly the incremental rows). Throws on a malformed amount.
+ */
+export function aggregateBalanceDeltas(events: readonly RecordedEvent[]): BalanceDelta[] {
+  const sums = new Map<string, { chain: string; address: string; asset: string; amount: bigint }>();
+  const add = (chain: string, address: string, asset: string, amount: bigint) => {
+    const key = `${chain}\u0000${address}\u0000${asset}`;
+    const entry = sums.get(key);
+    if (entry) entry.amount += amount;
+    else sums.set(key, { chain, address, asset, amount });
+  };
+  for (const event of events) {
+    const sign = event.type === TRANSFER_OBSERVED ? 1n : event.type === TRANSFER_REVERTED ? -1n : 0n;
+    if (sign === 0n) continue;
+    const data = event.data as TransferObservedData;
+    const asset = balanceAsset(data);
+    if (asset === null) continue;
+    const amount = parseAmount(data.amount, event.id) * sign;
+    if (data.from !== null) add(data.chain, normaliseAddress(data.from), asset, -amount);
+    if (data.to !== null) add(data.chain, normaliseAddress(data.to), asset, amount);
+  }
+  return [...sums.values()];
+}
+
+function parseAmount(amount: string, eventId: string): bigint {
+  if (typeof amount !== 'string' || !/^[0-9]+$/.test(amount)) {
+    throw new Error(
+      `Event ${eventId}: amount must be a decimal integer string, got ${JSON.stringify(amount)}`,
+    );
+  }
+  return BigInt(amount);
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { PoolClient } from 'pg';
+import { createTestDatabase } from '../../../../test/support/test-database';
+import type { Database } from '../../../core/src/db/database';
+import { START, type RecordedEvent } from '../../../event-store/src/event-store';
+import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
+import type { Projection } from '../projection';
+import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
+import { ProjectionRunner } from './projection-runner';
+import { replayProjection } from './replay-projection';
+
+/**
+ * A projection that records each event it applies under the runner's tag. The primary key makes a
+ * second application of one event fail loudly, so "applied once" is checked by the database.
+ */
+function recordingProjection(
+  name: string,
+  tag: string,
+  hooks: { before?: (events: readonly RecordedEvent[]) => void } = {},
+): Projection {
+  return {
+    name,
+    tables: [`${name}_rows`],
+    filter: { streamPrefixes: [`${name}-`] },
+    apply: async (client: PoolClient, events) => {
+      await client.query(
+        `INSERT INTO ${name}_rows (event_id, n, runner) SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[])`,
+        [events.map((e) => e.id), events.map((e) => (e.data as { n: number }).n), events.map(() => tag)],
+      );
+      hooks.before?.(events);
+    },
+  };
+}
+
+describe('ProjectionRunner', () => {
+  let db: Database;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ poolSize: 12 });
+    store = new PostgresEventStore(db.pool, {
+      listenUrl: db.embedded ? undefined : db.url,
+      pollIntervalMs: 50,
+    });
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.close();
+  });
+
+  let seq = 0;
+  async function freshProjection(): Promise<string> {
+    const name = `proj${++seq}`;
+    await db.pool.query(
+      `CREATE TABLE ${name}_rows (event_id uuid PRIMARY KEY, n int NOT NULL, runner text NOT NULL)`,
+    );
+    return name;
+  }
+  const append = (name: string, from: number, count: number) =>
+    store.appendToStream(
+      `${name}-1`,
+      Array.from({ length: count }, (_, i) => ({ id: randomUUID(), type: 'Counted', data: { n: from + i } })),
+    );
+  const rows = async (name: string) =>
+    (await db.pool.query<{ n: number; runner: string }>(`SELECT n, runner FROM ${name}_rows ORDER BY n`))
+      .rows;
+
+  it('commits rows and checkpoint together: a failing batch moves neither', async () => {
+    const name = await freshProjection();
+    let calls = 0;
+    const projection = recordingProjection(name, 'a', {
+      before: () => {
+        calls += 1;
+        if (calls === 2) throw new Error('boom in apply');
+      },
+    });
+    const runner = new ProjectionRunner({ db, eventStore: store, projection, batchSize: 10, retryMinMs: 10 });
+    await append(name, 0, 10);
+    await runner.catchUp();
+    const after10 = await readCheckpoint(db.pool, name);
+    expect((await rows(name)).length).toBe(10);
+
+    await append(name, 10, 5);
+    await expect(runner.catchUp()).rejects.toThrow('boom in apply');
+    expect((await rows(name)).length).toBe(10);
+    expect(await readCheckpoint(db.pool, name)).toEqual(after10);
+
+    await runner.catchUp();
+    expect((await rows(name)).map((r) => r.n)).toEqual(Array.from({ length: 15 }, (_, i) => i));
+    expect(calls).toBe(3);
+  });
+
+  it('retries a transient failure and applies every event exactly once', async () => {
+    const name = await freshProjection();
+    let failed = 0;
+    const projection = recordingProjection(name, 'a', {
+      before: () => {
+        if (failed++ < 2) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+      },
+    });
+    const logs: string[] = [];
+    const runner = new ProjectionRunner({
+      db,
+      eventStore: store,
+      projection,
+      retryMinMs: 5,
+      log: (m) => logs.push(m),
+    });
+    await append(name, 0, 25);
+    await runner.catchUp();
+    expect((await rows(name)).length).toBe(25);
+    expect(logs.filter((m) => m.includes('transient failure'))).toHaveLength(2);
+  });
+
+  it('follows new events while started', async () => {
+    const name = await freshProjection();
+    const runner = new ProjectionRunner({
+      db,
+      eventStore: store,
+      projection: recordingProjection(name, 'a'),
+    });
+    runner.start();
+    await append(name, 0, 3);
+    await runner.catchUp();
+    await append(name, 3, 3);
+    await runner.catchUp();
+    expect((await rows(name)).map((r) => r.n)).toEqual([0, 1, 2, 3, 4, 5]);
+    await runner.stop();
+    await append(name, 6, 1);
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await rows(name)).length).toBe(6);
+  });
+
+  it('lets one of two runners apply while the other stands by, then fails over', async () => {
+    const name = await freshProjection();
+    const options = { db, eventStore: store, batchSize: 4, standbyRetryMs: 30 };
+    const first = new ProjectionRunner({ ...options, projection: recordingProjection(name, 'first') });
+    const second = new ProjectionRunner({ ...options, projection: recordingProjection(name, 'second') });
+    first.start();
+    await first.catchUp(); // holds the lock before the standby starts
+    second.start();
+    for (let i = 0; i < 5; i++) {
+      await append(name, i * 7, 7);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await Promise.all([first.catchUp(), second.catchUp()]);
+    expect(new Set((await rows(name)).map((r) => r.runner))).toEqual(new Set(['first']));
+
+    await first.stop();
+    await append(name, 35, 5);
+    await second.catchUp();
+    const all = await rows(name);
+    expect(all.map((r) => r.n)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(all.slice(35).every((r) => r.runner === 'second')).toBe(true);
+    await second.stop();
+  });
+
+  it('rejects a second writer from the same checkpoint (compare-and-set)', async () => {
+    const name = await freshProjection();
+    await append(name, 0, 3);
+    const events = await store.readAll({ filter: { streamPrefixes: [`${name}-`] } });
+    const projection = recordingProjection(name, 'x');
+    const tries = await Promise.allSettled([
+      applyBatch(db.pool, projection, START, events.slice(0, 2)),
+      applyBatch(db.pool, { ...projection, apply: async () => undefined }, START, events.slice(0, 3)),
+    ]);
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
+    const rejected = tries.find((t): t is PromiseRejectedResult => t.status === 'rejected');
+    expect(rejected?.reason).toBeInstanceOf(CheckpointConflictError);
+    await expect(applyBatch(db.pool, projection, START, events.slice(2))).rejects.toBeInstanceOf(
+      CheckpointConflictError,
+    );
+  });
+
+  it('replays from zero to the same rows, and resumes after the replayed checkpoint', async () => {
+    const name = await freshProjection();
+    const runner = new ProjectionRunner({
+      db,
+      eventStore: store,
+      projection: recordingProjection(name, 'a'),
+      batchSize: 3,
+    });
+    await append(name, 0, 10);
+    await runner.catchUp();
+    const before = await rows(name);
+    const result = await replayProjection({
+      db,
+      eventStore: store,
+      projection: recordingProjection(name, 'a'),
+    });
+    expect(result).toEqual({ events: 10 });
+    expect(await rows(name)).toEqual(before);
+    await append(name, 10, 2);
+    await runner.catchUp();
+    expect((await rows(name)).length).toBe(12);
+  });
+});

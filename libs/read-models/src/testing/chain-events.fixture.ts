@@ -1,0 +1,84 @@
+import type { NewEvent, RecordedEvent } from '../../../event-store/src/event-store';
+import {
+  BLOCK_INDEXED,
+  BLOCK_REVERTED,
+  chainEventId,
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+  type BlockIndexedData,
+  type TransferKind,
+  type TransferObservedData,
+} from '../../../indexing/src/events/chain-events';
+
+/** Builds chain-stream events the way an indexer appends them (deterministic ids). Test use only. */
+export function blockIndexed(
+  chain: string,
+  number: number,
+  hash: string,
+  parentHash = '0x00',
+): NewEvent<BlockIndexedData> {
+  const data = { chain, number: String(number), hash, parentHash, timestamp: 1_700_000_000 + number };
+  return { id: chainEventId(BLOCK_INDEXED, chain, hash), type: BLOCK_INDEXED, data };
+}
+
+export function blockReverted(block: NewEvent<BlockIndexedData>): NewEvent<BlockIndexedData> {
+  return {
+    id: chainEventId(BLOCK_REVERTED, block.data.chain, block.data.hash),
+    type: BLOCK_REVERTED,
+    data: block.data,
+  };
+}
+
+export interface TransferSpec {
+  kind: TransferKind;
+  from: string | null;
+  to: string | null;
+  amount: bigint | string;
+  asset?: string;
+  ref: string;
+}
+
+export function transferObserved(
+  block: NewEvent<BlockIndexedData>,
+  spec: TransferSpec,
+): NewEvent<TransferObservedData> {
+  const { chain, number, hash, timestamp } = block.data;
+  const data: TransferObservedData = {
+    chain,
+    blockNumber: number,
+    blockHash: hash,
+    timestamp,
+    txHash: spec.kind === 'genesis' ? null : `0x${spec.ref.padStart(64, '0')}`,
+    ref: spec.ref,
+    kind: spec.kind,
+    asset: spec.asset ?? 'native',
+    from: spec.from,
+    to: spec.to,
+    amount: spec.amount.toString(),
+    ...(spec.kind === 'erc721' ? { tokenId: '1' } : {}),
+  };
+  return { id: chainEventId(TRANSFER_OBSERVED, chain, hash, spec.ref), type: TRANSFER_OBSERVED, data };
+}
+
+export function transferReverted(observed: NewEvent<TransferObservedData>): NewEvent<TransferObservedData> {
+  const { chain, blockHash, ref } = observed.data;
+  return {
+    id: chainEventId(TRANSFER_REVERTED, chain, blockHash, ref),
+    type: TRANSFER_REVERTED,
+    data: observed.data,
+  };
+}
+
+/** Wraps a NewEvent as if read back from the store (for unit tests of pure helpers). */
+export function recorded<T>(event: NewEvent<T>, n: number): RecordedEvent<T> {
+  return {
+    id: event.id,
+    type: event.type,
+    streamId: 'chain-test',
+    streamPosition: BigInt(n),
+    position: { commit: 1n, prepare: BigInt(n) },
+    data: event.data,
+    metadata: {},
+    createdAt: new Date(0),
+  };
+}
