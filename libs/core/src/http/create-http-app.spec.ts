@@ -13,12 +13,10 @@ import { ZodValidationPipe } from './zod-validation.pipe';
 
 const transferSchema = z.object({ amountWei: bigIntInput(), note: z.string().optional() });
 const listSchema = z.object({
-  currency: z
-    .string()
-    .refine((c) => c === 'USD', {
-      error: 'unsupported',
-      params: { code: ErrorCode.UNSUPPORTED_FIAT_CURRENCY },
-    }),
+  currency: z.string().refine((c) => c === 'USD', {
+    error: 'unsupported',
+    params: { code: ErrorCode.UNSUPPORTED_FIAT_CURRENCY },
+  }),
 });
 
 @Controller('test')

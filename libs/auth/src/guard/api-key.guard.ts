@@ -1,0 +1,78 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../../core/src/db/database';
+import { ApiError } from '../../../core/src/http/api-error';
+import { ErrorCode } from '../../../core/src/http/error-codes';
+import { DATABASE } from '../../../core/src/http/injection-tokens';
+import { type ApiKeyRecord, findApiKey } from '../api-keys/api-key-repository';
+import { hashApiKey } from '../api-keys/api-key-secret';
+import { ChainTiers } from '../chain-access/chain-tiers';
+import { planAllowsTier } from '../plans';
+import type { AuthenticatedRequest } from './current-api-key.decorator';
+import { PUBLIC_ROUTE } from './public.decorator';
+
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+/**
+ * Requires a known, unrevoked `x-api-key` on every route not marked @Public() (401 UNAUTHORIZED),
+ * and a plan that includes the chain the request names in `chain` (query, path or body; 403
+ * CHAIN_NOT_ALLOWED). An unregistered chain passes here: the handler answers UNKNOWN_CHAIN.
+ * Known keys are cached for 30 s, so a revocation takes effect within that time.
+ */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  private readonly cache = new Map<string, { record: ApiKeyRecord; expiresAt: number }>();
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly chainTiers: ChainTiers,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) {
+      return true;
+    }
+    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
+    const header = request.headers['x-api-key'];
+    const key = typeof header === 'string' ? header.trim() : '';
+    if (key === '') throw ApiError.unauthorized('Missing x-api-key header');
+    const record = await this.lookup(key);
+    if (!record) throw ApiError.unauthorized('Unknown or revoked API key');
+    request.apiKey = record;
+
+    const chain = requestedChain(request);
+    if (chain !== undefined) {
+      const tier = await this.chainTiers.tierOf(chain);
+      if (tier !== undefined && !planAllowsTier(record.plan, tier)) {
+        throw ApiError.forbidden(
+          ErrorCode.CHAIN_NOT_ALLOWED,
+          `The ${record.plan} plan does not include ${chain} (a tier-${tier} chain)`,
+        );
+      }
+    }
+    return true;
+  }
+
+  private async lookup(key: string): Promise<ApiKeyRecord | null> {
+    const hash = hashApiKey(key);
+    const now = Date.now();
+    const cached = this.cache.get(hash);
+    if (cached && cached.expiresAt > now) return cached.record;
+    const record = await findApiKey(this.db.pool, key);
+    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
+    if (record) this.cache.set(hash, { record, expiresAt: now + CACHE_TTL_MS });
+    else this.cache.delete(hash);
+    return record;
+  }
+}
+
+function requestedChain(request: FastifyRequest): string | undefined {
+  for (const source of [request.params, request.query, request.body]) {
+    const chain = (source as { chain?: unknown } | null | undefined)?.chain;
+    if (typeof chain === 'string' && chain !== '') return chain;
+  }
+  return undefined;
+}

@@ -1,0 +1,44 @@
+import { getAddress } from 'viem';
+import { isEvmFamily } from '../../../chains/src/registry/chain-registry';
+import { isEvmAddress, isTronAddress, normaliseAddress } from '../../../chains/src/registry/contract-address';
+import { ApiError } from '../../../core/src/http/api-error';
+import { ErrorCode } from '../../../core/src/http/error-codes';
+
+export interface AccountAddress {
+  /** As shown to clients: EIP-55 checksummed for EVM chains, base58 for Tron. */
+  readonly display: string;
+  /** As stored in read models (lower-case hex, base58 as is). */
+  readonly key: string;
+}
+
+/**
+ * Validates an account address for a chain family. An EVM address may be all lower-case or
+ * correctly checksummed (a mixed-case typo fails): 400 INVALID_ADDRESS otherwise.
+ */
+export function parseAccountAddress(family: string, raw: string): AccountAddress {
+  const value = raw.trim();
+  if (isEvmFamily(family)) {
+    if (!isEvmAddress(value)) throw invalid(raw, family);
+    return { display: getAddress(value), key: normaliseAddress(value) };
+  }
+  if (family === 'Tron') {
+    if (!isTronAddress(value)) throw invalid(raw, family);
+    return { display: value, key: normaliseAddress(value) };
+  }
+  throw ApiError.badRequest(
+    ErrorCode.UNSUPPORTED_CHAIN,
+    `${family} chains are not supported by this endpoint yet`,
+  );
+}
+
+function invalid(raw: string, family: string): ApiError {
+  return ApiError.badRequest(
+    ErrorCode.INVALID_ADDRESS,
+    `${JSON.stringify(raw.slice(0, 100))} is not a valid ${family === 'Tron' ? 'Tron' : 'EVM'} address`,
+  );
+}
+
+/** An asset contract for a family, in display form (checksummed hex, base58 as is). */
+export function displayContract(family: string, contract: string): string {
+  return isEvmFamily(family) && isEvmAddress(contract) ? getAddress(contract) : contract;
+}

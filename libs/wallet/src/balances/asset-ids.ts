@@ -1,0 +1,48 @@
+import { isEvmFamily } from '../../../chains/src/registry/chain-registry';
+import { isEvmAddress, isTronAddress, normaliseAddress } from '../../../chains/src/registry/contract-address';
+import { NATIVE_CONTRACT } from '../../../chains/src/registry/well-known-assets';
+import { ApiError } from '../../../core/src/http/api-error';
+import { ErrorCode } from '../../../core/src/http/error-codes';
+
+export const MAX_ASSET_IDS = 100;
+
+export interface RequestedAssets {
+  /** Stored-form contracts asked for by name; empty when the client named none (→ the chain's defaults). */
+  readonly contracts: readonly string[];
+  readonly nativeNamed: boolean;
+}
+
+/**
+ * Parses the comma-separated `assetIds`: each 'native' or a contract valid for the chain's family.
+ * Anything else is 400 INVALID_ASSET_ID; whether a valid id is registered is checked later.
+ */
+export function parseAssetIds(family: string, raw: string): RequestedAssets {
+  const ids = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== ''),
+    ),
+  ];
+  if (ids.length > MAX_ASSET_IDS) {
+    throw ApiError.badRequest(ErrorCode.INVALID_ASSET_ID, `At most ${MAX_ASSET_IDS} assetIds per request`);
+  }
+  const contracts: string[] = [];
+  let nativeNamed = false;
+  for (const id of ids) {
+    if (id.toLowerCase() === NATIVE_CONTRACT) {
+      nativeNamed = true;
+      continue;
+    }
+    const valid = isEvmFamily(family) ? isEvmAddress(id) : family === 'Tron' ? isTronAddress(id) : false;
+    if (!valid) {
+      throw ApiError.badRequest(
+        ErrorCode.INVALID_ASSET_ID,
+        `${JSON.stringify(id.slice(0, 100))} is not an asset id: expected 'native' or a contract address`,
+      );
+    }
+    contracts.push(normaliseAddress(id));
+  }
+  return { contracts: [...new Set(contracts)], nativeNamed };
+}

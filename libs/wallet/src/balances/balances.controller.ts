@@ -1,0 +1,40 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Enveloped } from '../../../core/src/http/envelope';
+import { ZodValidationPipe } from '../../../core/src/http/zod-validation.pipe';
+import { balancesQuerySchema, type BalancesQuery } from './balances-query.schema';
+import { BalancesEnvelope, type BalancesResult } from './balances.response';
+import { SUPPORTED_FIAT_CURRENCIES } from './fiat-currencies';
+import { GetBalancesQuery, PRICES_UNAVAILABLE } from './get-balances.query';
+
+@ApiTags('balances')
+@Controller('api/balances')
+export class BalancesController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get(':address')
+  @ApiOperation({
+    summary: "An address's balances from the indexed read model",
+    description:
+      'Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, INVALID_ASSET_ID, UNKNOWN_ASSET, UNSUPPORTED_FIAT_CURRENCY, ' +
+      'VALIDATION_ERROR; 401 UNAUTHORIZED; 403 CHAIN_NOT_ALLOWED.',
+  })
+  @ApiParam({ name: 'address', example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
+  @ApiQuery({ name: 'chain', required: false, example: 'ethereum', description: 'Registry chain id' })
+  @ApiQuery({ name: 'fiatCurrency', required: false, enum: SUPPORTED_FIAT_CURRENCIES, example: 'USD' })
+  @ApiQuery({
+    name: 'assetIds',
+    required: false,
+    description: "Comma-separated 'native' or contract addresses; empty: the chain's default assets",
+  })
+  @ApiQuery({ name: 'includeNative', required: false, enum: ['true', 'false'], example: 'true' })
+  @ApiOkResponse({ type: BalancesEnvelope })
+  async getBalances(
+    @Param('address') address: string,
+    @Query(new ZodValidationPipe(balancesQuerySchema)) query: BalancesQuery,
+  ): Promise<Enveloped<BalancesResult>> {
+    const result = await this.queryBus.execute(new GetBalancesQuery(address, query));
+    return new Enveloped(result, PRICES_UNAVAILABLE);
+  }
+}

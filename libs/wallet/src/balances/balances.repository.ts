@@ -1,0 +1,40 @@
+import type { Pool } from 'pg';
+
+export interface AssetBalanceRow {
+  contract: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  type: string;
+  /** Smallest units as an integer string; null when the address never held the asset. */
+  amount: string | null;
+}
+
+export interface BalanceLookup {
+  chain: string;
+  /** Stored (lower-case) form. */
+  address: string;
+  /** Stored-form contracts to return, or null for the chain's default tokens. */
+  contracts: readonly string[] | null;
+  includeNative: boolean;
+}
+
+/**
+ * The wanted active assets of a chain with the address's balance of each, in one query over two
+ * primary keys. Every wanted registered asset comes back (amount null without a balance row), so
+ * the caller can tell an unregistered contract from a zero balance.
+ */
+export async function readAssetBalances(pool: Pool, lookup: BalanceLookup): Promise<AssetBalanceRow[]> {
+  const { rows } = await pool.query<AssetBalanceRow>(
+    `SELECT a.contract, a.symbol, a.name, a.decimals, a.type, b.amount
+       FROM assets a
+       LEFT JOIN balances b ON b.chain = a.chain AND b.address = $2 AND b.asset = a.contract
+      WHERE a.chain = $1 AND a.status = 'active'
+        AND CASE WHEN a.contract = 'native' THEN $4::boolean
+                 WHEN $3::text[] IS NULL THEN a.is_default
+                 ELSE a.contract = ANY($3::text[]) END
+      ORDER BY a.contract <> 'native', a.symbol, a.contract`,
+    [lookup.chain, lookup.address, lookup.contracts, lookup.includeNative],
+  );
+  return rows;
+}

@@ -1,0 +1,75 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { LosslessNumber } from '../../../core/src/http/lossless-json';
+
+/** One asset of a balances answer. Amounts are exact number literals on the wire (DESIGN §7). */
+export class AssetBalance {
+  @ApiProperty({ description: "'native' or the checksummed contract", example: 'native' })
+  assetId!: string;
+
+  @ApiProperty({ example: 'erc20', enum: ['native', 'erc20', 'erc721', 'trc20', 'trc10'] })
+  type!: string;
+
+  @ApiProperty({ example: 'USDC' })
+  symbol!: string;
+
+  @ApiProperty({ example: 'USD Coin' })
+  name!: string;
+
+  @ApiProperty({ example: 6 })
+  decimals!: number;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Checksummed contract; null for the native asset',
+  })
+  contract!: string | null;
+
+  @ApiProperty({
+    type: Number,
+    description: 'Human units as an exact decimal literal (never rounded)',
+    example: 1.5,
+  })
+  amount!: LosslessNumber;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Smallest units, every digit exact',
+    example: 1500000000000000000,
+  })
+  smallestUnit!: bigint;
+
+  @ApiProperty({ description: 'Value in fiatCurrency; 0 while prices are unavailable', example: 0 })
+  fiatValue!: number;
+}
+
+export class BalancesResult {
+  @ApiProperty({ example: 'ethereum' })
+  chain!: string;
+
+  @ApiProperty({ description: 'Checksummed', example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
+  address!: string;
+
+  @ApiProperty({ example: 'USD' })
+  fiatCurrency!: string;
+
+  @ApiProperty({ example: 0 })
+  totalFiatValue!: number;
+
+  @ApiProperty({ type: [AssetBalance] })
+  assets!: AssetBalance[];
+}
+
+export class BalancesEnvelope {
+  @ApiProperty({ example: true })
+  ok!: boolean;
+
+  @ApiProperty({ example: 'OK' })
+  code!: string;
+
+  @ApiProperty({ example: 'Prices are unavailable: fiat values are 0' })
+  message!: string;
+
+  @ApiProperty({ type: BalancesResult })
+  data!: BalancesResult;
+}

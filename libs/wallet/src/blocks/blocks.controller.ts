@@ -1,0 +1,31 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { BareResponse } from '../../../core/src/http/bare-response.decorator';
+import { ZodValidationPipe } from '../../../core/src/http/zod-validation.pipe';
+import { GetLatestBlockQuery } from './get-latest-block.query';
+import type { LatestBlock } from './latest-block.repository';
+import { LatestBlockResponse } from './latest-block.response';
+
+const latestBlockQuerySchema = z.object({ chain: z.string().trim().min(1).default('ethereum') });
+
+@ApiTags('blocks')
+@Controller('api/blocks')
+export class BlocksController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('latest')
+  @BareResponse()
+  @ApiOperation({
+    summary: 'The highest indexed block of a chain (a bare object, not the envelope)',
+    description: 'Errors (enveloped): 400 UNKNOWN_CHAIN; 404 NOT_FOUND before the first block; 401; 403.',
+  })
+  @ApiQuery({ name: 'chain', required: false, example: 'ethereum' })
+  @ApiOkResponse({ type: LatestBlockResponse })
+  getLatest(
+    @Query(new ZodValidationPipe(latestBlockQuerySchema)) query: z.output<typeof latestBlockQuerySchema>,
+  ): Promise<LatestBlock> {
+    return this.queryBus.execute(new GetLatestBlockQuery(query.chain));
+  }
+}

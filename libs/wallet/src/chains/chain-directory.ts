@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Database } from '../../../core/src/db/database';
+import { ApiError } from '../../../core/src/http/api-error';
+import { ErrorCode } from '../../../core/src/http/error-codes';
+import { DATABASE } from '../../../core/src/http/injection-tokens';
+
+export interface ChainEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly symbol: string;
+  readonly decimals: number;
+  /** Registry family, e.g. 'Ethereum' for every EVM chain. */
+  readonly family: string;
+  readonly tier: number;
+}
+
+const TTL_MS = 60_000;
+
+/**
+ * The chains table held in memory: reference data read on every request, changed only by seeding.
+ * A miss reloads at once, so a chain registered after boot is found on its first request.
+ */
+@Injectable()
+export class ChainDirectory {
+  private chains = new Map<string, ChainEntry>();
+  private loadedAt = 0;
+
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  async find(id: string): Promise<ChainEntry | undefined> {
+    if (Date.now() - this.loadedAt > TTL_MS || !this.chains.has(id)) await this.reload();
+    return this.chains.get(id);
+  }
+
+  /** The chain, or 400 UNKNOWN_CHAIN. */
+  async require(id: string): Promise<ChainEntry> {
+    const chain = await this.find(id);
+    if (!chain) throw ApiError.badRequest(ErrorCode.UNKNOWN_CHAIN, `Unknown chain ${JSON.stringify(id)}`);
+    return chain;
+  }
+
+  private async reload(): Promise<void> {
+    const { rows } = await this.db.pool.query<ChainEntry>(
+      'SELECT id, name, symbol, decimals, family, tier FROM chains',
+    );
+    this.chains = new Map(rows.map((r) => [r.id, r]));
+    this.loadedAt = Date.now();
+  }
+}

@@ -1,0 +1,71 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApiKey } from '../../../auth/src/api-keys/api-key-repository';
+import { AuthModule } from '../../../auth/src/auth.module';
+import type { Plan } from '../../../auth/src/plans';
+import { seedRegistries } from '../../../chains/src/registry/seed-registries';
+import type { Database } from '../../../core/src/db/database';
+import { AppContextModule } from '../../../core/src/http/app-context.module';
+import { createHttpApp } from '../../../core/src/http/create-http-app';
+import { parseJsonExact } from '../../../core/src/http/lossless-json';
+import { silentLogger } from '../../../core/src/logging/logger';
+import { createTestDatabase } from '../../../../test/support/test-database';
+import { WalletModule } from '../wallet.module';
+
+export interface WalletTestApp {
+  db: Database;
+  app: NestFastifyApplication;
+  /** One key per plan. */
+  keys: Record<Plan, string>;
+  /** GET with the given key (the enterprise key by default); the body parsed losslessly. */
+  get(
+    url: string,
+    apiKey?: string | null,
+  ): Promise<{ status: number; text: string; json: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** A fresh migrated and seeded database with the wallet features behind the real guard, for inject(). */
+export async function startWalletTestApp(): Promise<WalletTestApp> {
+  const db = await createTestDatabase();
+  await seedRegistries(db.pool);
+  const keys = {
+    free: (await createApiKey(db.pool, { plan: 'free' })).key,
+    pro: (await createApiKey(db.pool, { plan: 'pro' })).key,
+    enterprise: (await createApiKey(db.pool, { plan: 'enterprise' })).key,
+  };
+
+  @Module({
+    imports: [
+      AppContextModule.forRoot({ db, logger: silentLogger }),
+      CqrsModule.forRoot(),
+      AuthModule,
+      WalletModule,
+    ],
+  })
+  class WalletTestModule {}
+
+  const app = await createHttpApp(WalletTestModule, { logger: silentLogger });
+  return {
+    db,
+    app,
+    keys,
+    async get(url, apiKey = keys.enterprise) {
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        headers: apiKey === null ? {} : { 'x-api-key': apiKey },
+      });
+      return {
+        status: res.statusCode,
+        text: res.body,
+        json: parseJsonExact(res.body) as Record<string, unknown>,
+      };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
