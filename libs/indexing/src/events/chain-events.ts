@@ -28,9 +28,10 @@ export type BlockRevertedData = BlockIndexedData;
 /**
  * native: a transaction's value; internal: a value transfer inside a contract call (from traces);
  * fee: gas paid by the sender (to = null for the burnt base fee, to = the block's miner for the tip);
- * genesis: a balance present at the start block (from = null); erc20 / erc721: Transfer logs.
+ * genesis: a balance present at the start block (from = null); erc20 / erc721: Transfer logs;
+ * withdrawal: a beacon-chain withdrawal credited by the block (EIP-4895; from = null, txHash = null).
  */
-export type TransferKind = 'native' | 'internal' | 'fee' | 'genesis' | 'erc20' | 'erc721';
+export type TransferKind = 'native' | 'internal' | 'fee' | 'genesis' | 'erc20' | 'erc721' | 'withdrawal';
 
 export interface TransferObservedData {
   chain: string;
@@ -38,7 +39,7 @@ export interface TransferObservedData {
   blockHash: string;
   /** Unix seconds of the block. */
   timestamp: number;
-  /** null only for genesis allocations. */
+  /** null only for genesis allocations and withdrawals. */
   txHash: string | null;
   /** Unique within the block: log index, trace path or a tag such as 'value', 'fee:burn', 'fee:tip'. */
   ref: string;

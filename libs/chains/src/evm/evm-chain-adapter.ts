@@ -1,0 +1,119 @@
+import { createPublicClient, http, type Address, type Hash, type PublicClient } from 'viem';
+import { BlockRangeSizer } from './block-range-sizer';
+import type {
+  EvmBlock,
+  EvmBlockHeader,
+  EvmLog,
+  EvmReceipt,
+  InternalValueTransfer,
+  TraceMethod,
+} from './evm-types';
+import { getErc20Balance, getNativeBalance, getNodeAccounts } from './get-balances';
+import { getBlockReceipts } from './get-block-receipts';
+import { getBlockHeader, getBlockWithTransactions } from './get-blocks';
+import { detectTraceMethod, getInternalTransfers } from './get-internal-transfers';
+import { getTransferLogs } from './get-transfer-logs';
+import { mapConcurrent } from './map-concurrent';
+import { RetryableChainError } from './rpc-errors';
+
+export interface EvmChainAdapterOptions {
+  rpcUrl: string;
+  /** Per-request timeout. */
+  timeoutMs?: number;
+  /** Requests in flight per bulk operation (blocks, receipts, traces). */
+  concurrency?: number;
+  /** JSON-RPC batch size for requests issued together; 0 disables batching. */
+  batchSize?: number;
+  /** Retries inside one request for transient HTTP/JSON-RPC failures (callers retry whole batches too). */
+  retryCount?: number;
+  /** Initial and largest eth_getLogs span. */
+  logRange?: { initial?: bigint; max?: bigint };
+  /** Force a tracing method instead of probing the node. */
+  traceMethod?: TraceMethod;
+}
+
+/** The EVM operations the indexer and the API need, over viem. Errors: see rpc-errors.ts. */
+export class EvmChainAdapter {
+  readonly client: PublicClient;
+  private readonly concurrency: number;
+  private readonly logRange: BlockRangeSizer;
+  private traceMethod?: Promise<TraceMethod>;
+
+  constructor(private readonly options: EvmChainAdapterOptions) {
+    const batchSize = options.batchSize ?? 20;
+    this.client = createPublicClient({
+      transport: http(options.rpcUrl, {
+        timeout: options.timeoutMs ?? 30_000,
+        retryCount: options.retryCount ?? 1,
+        retryDelay: 200,
+        batch: batchSize > 0 ? { batchSize, wait: 0 } : false,
+      }),
+      cacheTime: 0,
+    });
+    this.concurrency = options.concurrency ?? 8;
+    this.logRange = new BlockRangeSizer(options.logRange?.initial, options.logRange?.max);
+  }
+
+  getChainId(): Promise<number> {
+    return this.client.getChainId();
+  }
+
+  getHeadNumber(): Promise<bigint> {
+    return this.client.getBlockNumber({ cacheTime: 0 });
+  }
+
+  getBlockHeader(number: bigint): Promise<EvmBlockHeader | null> {
+    return getBlockHeader(this.client, number);
+  }
+
+  /** Blocks `numbers` with full transactions, in order; a missing one is a (retryable) chain change. */
+  getBlocks(numbers: readonly bigint[]): Promise<EvmBlock[]> {
+    return mapConcurrent(numbers, this.concurrency, async (number) => {
+      const block = await getBlockWithTransactions(this.client, number);
+      if (!block) throw new RetryableChainError(`block ${number} is not available`);
+      return block;
+    });
+  }
+
+  getBlockReceipts(block: { hash: Hash; transactions: readonly { hash: Hash }[] }): Promise<EvmReceipt[]> {
+    return getBlockReceipts(this.client, block, { concurrency: this.concurrency });
+  }
+
+  /** Transfer logs (ERC-20 and ERC-721) of every contract in the range, with an adaptive span. */
+  getTransferLogs(fromBlock: bigint, toBlock: bigint): Promise<EvmLog[]> {
+    return getTransferLogs(this.client, fromBlock, toBlock, this.logRange);
+  }
+
+  /** How this node exposes traces, probed once. */
+  getTraceMethod(probeBlock = 0n): Promise<TraceMethod> {
+    if (this.options.traceMethod) return Promise.resolve(this.options.traceMethod);
+    this.traceMethod ??= detectTraceMethod(this.client, probeBlock).catch((error: unknown) => {
+      this.traceMethod = undefined;
+      throw error;
+    });
+    return this.traceMethod;
+  }
+
+  /** Value-carrying internal calls of the block; null when the node offers no tracing. */
+  async getInternalTransfers(block: {
+    number: bigint;
+    hash: Hash;
+    transactions: readonly { hash: Hash }[];
+  }): Promise<InternalValueTransfer[] | null> {
+    const method = await this.getTraceMethod(block.number);
+    if (method === 'none') return null;
+    return getInternalTransfers(this.client, method, block);
+  }
+
+  getNativeBalance(address: Address, blockNumber?: bigint): Promise<bigint> {
+    return getNativeBalance(this.client, address, blockNumber);
+  }
+
+  getErc20Balance(token: Address, owner: Address, blockNumber?: bigint): Promise<bigint> {
+    return getErc20Balance(this.client, token, owner, blockNumber);
+  }
+
+  getAccounts(): Promise<Address[]> {
+    return getNodeAccounts(this.client);
+  }
+}

@@ -1,0 +1,66 @@
+import {
+  getAddress,
+  hexToBigInt,
+  hexToNumber,
+  numberToHex,
+  toEventSelector,
+  type Hex,
+  type PublicClient,
+  type RpcLog,
+} from 'viem';
+import { BlockRangeSizer } from './block-range-sizer';
+import type { EvmLog } from './evm-types';
+import { isRangeTooLargeError, suggestedRangeSpan } from './rpc-errors';
+
+/** `Transfer(address,address,uint256)`: the same topic for ERC-20 (value in data) and ERC-721 (tokenId indexed). */
+export const TRANSFER_TOPIC: Hex = toEventSelector('Transfer(address,address,uint256)');
+
+/**
+ * Every Transfer log in [fromBlock, toBlock], in chain order, fetched over as few eth_getLogs
+ * calls as the node allows: the span shrinks on "too many results" / size errors and grows back.
+ */
+export async function getTransferLogs(
+  client: PublicClient,
+  fromBlock: bigint,
+  toBlock: bigint,
+  sizer: BlockRangeSizer = new BlockRangeSizer(),
+): Promise<EvmLog[]> {
+  const logs: EvmLog[] = [];
+  let cursor = fromBlock;
+  while (cursor <= toBlock) {
+    const end = cursor + sizer.size - 1n < toBlock ? cursor + sizer.size - 1n : toBlock;
+    let page: RpcLog[];
+    try {
+      page = await client.request({
+        method: 'eth_getLogs',
+        params: [{ fromBlock: numberToHex(cursor), toBlock: numberToHex(end), topics: [TRANSFER_TOPIC] }],
+      });
+    } catch (error) {
+      if (isRangeTooLargeError(error) && sizer.shrink(end - cursor + 1n, suggestedRangeSpan(error))) continue;
+      throw error;
+    }
+    for (const log of page) {
+      if (log.removed) continue;
+      logs.push(toLog(log));
+    }
+    sizer.grow();
+    cursor = end + 1n;
+  }
+  return logs;
+}
+
+function toLog(log: RpcLog): EvmLog {
+  if (log.blockHash === null || log.blockNumber === null || log.transactionHash === null) {
+    throw new Error('pending log where a mined one was expected');
+  }
+  return {
+    address: getAddress(log.address),
+    topics: log.topics as Hex[],
+    data: log.data,
+    blockNumber: hexToBigInt(log.blockNumber),
+    blockHash: log.blockHash,
+    transactionHash: log.transactionHash,
+    transactionIndex: hexToNumber(log.transactionIndex ?? '0x0'),
+    logIndex: hexToNumber(log.logIndex ?? '0x0'),
+  };
+}

@@ -1,0 +1,25 @@
+export { BlockRangeSizer } from './block-range-sizer';
+export { EvmChainAdapter, type EvmChainAdapterOptions } from './evm-chain-adapter';
+export type {
+  EvmBlock,
+  EvmBlockHeader,
+  EvmLog,
+  EvmReceipt,
+  EvmTransaction,
+  EvmWithdrawal,
+  InternalValueTransfer,
+  TraceMethod,
+} from './evm-types';
+export { getErc20Balance, getNativeBalance, getNodeAccounts } from './get-balances';
+export { getBlockReceipts } from './get-block-receipts';
+export { getBlockHeader, getBlockWithTransactions } from './get-blocks';
+export { detectTraceMethod, getInternalTransfers } from './get-internal-transfers';
+export { getTransferLogs, TRANSFER_TOPIC } from './get-transfer-logs';
+export { mapConcurrent } from './map-concurrent';
+export {
+  isMethodUnavailableError,
+  isRangeTooLargeError,
+  isRetryableError,
+  RetryableChainError,
+  suggestedRangeSpan,
+} from './rpc-errors';

@@ -1,0 +1,97 @@
+import {
+  BaseError,
+  HttpRequestError,
+  MethodNotFoundRpcError,
+  MethodNotSupportedRpcError,
+  RpcRequestError,
+  TimeoutError,
+} from 'viem';
+
+/** HTTP statuses worth another try: timeouts, rate limits, overloaded or restarting upstreams. */
+const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+/** JSON-RPC codes for transient conditions: internal error, resource unavailable, limit exceeded, rate limited. */
+const RETRYABLE_CODES = new Set([-32603, -32002, -32005, -32007, 429]);
+const TRANSIENT_MESSAGE =
+  /header not found|unknown block|block not found|timeout|timed out|rate limit|too many requests|try again|temporarily|overloaded|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|socket hang up|fetch failed/i;
+
+/** Marks an error thrown by this code base as transient (e.g. the chain moved while a batch was read). */
+export class RetryableChainError extends Error {
+  readonly retryable = true;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RetryableChainError';
+  }
+}
+
+/**
+ * Retryable: network failures, timeouts, rate limits, transient node states. Not retryable: invalid
+ * params, unsupported methods, reverts, programming errors; those need a person, not a loop.
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (error instanceof RetryableChainError) return true;
+  if (!(error instanceof Error)) return false;
+  if (error instanceof BaseError) {
+    if (error.walk((e) => e instanceof MethodNotFoundRpcError || e instanceof MethodNotSupportedRpcError))
+      return false;
+    if (error.walk((e) => e instanceof TimeoutError)) return true;
+    const http = error.walk((e) => e instanceof HttpRequestError) as HttpRequestError | null;
+    if (http) return http.status === undefined || RETRYABLE_STATUS.has(http.status);
+    const rpc = error.walk((e) => e instanceof RpcRequestError || hasNumericCode(e)) as {
+      code?: number;
+    } | null;
+    if (rpc?.code !== undefined && RETRYABLE_CODES.has(rpc.code)) return true;
+  }
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof RetryableChainError) return true;
+  return TRANSIENT_MESSAGE.test(fullMessage(error));
+}
+
+/** The node offers no such method (so a fallback applies). */
+export function isMethodUnavailableError(error: unknown): boolean {
+  if (error instanceof BaseError) {
+    if (error.walk((e) => e instanceof MethodNotFoundRpcError || e instanceof MethodNotSupportedRpcError))
+      return true;
+  }
+  return /method not found|not supported|does not exist|not available|unsupported method|not implemented/i.test(
+    fullMessage(error),
+  );
+}
+
+const RANGE_TOO_LARGE =
+  /too many|more than \d+ (results|logs)|response size|size exceed|exceeds? (the )?(max|limit)|block range|range (is )?too (large|wide|big)|limit exceeded|query timeout|too large|max results|10000 results/i;
+
+/** eth_getLogs asked for too much (results, response size or block span): retry with a smaller range. */
+export function isRangeTooLargeError(error: unknown): boolean {
+  if (error instanceof BaseError) {
+    const rpc = error.walk((e) => hasNumericCode(e)) as { code?: number } | null;
+    if (rpc?.code === -32005) return true;
+  }
+  return RANGE_TOO_LARGE.test(fullMessage(error));
+}
+
+/**
+ * Some providers name a range that would work, e.g. "this block range should work: [0x10, 0x2f]":
+ * its span, or undefined.
+ */
+export function suggestedRangeSpan(error: unknown): bigint | undefined {
+  const match = /\[\s*(0x[0-9a-f]+)\s*,\s*(0x[0-9a-f]+)\s*\]/i.exec(fullMessage(error));
+  if (!match) return undefined;
+  const span = BigInt(match[2]) - BigInt(match[1]) + 1n;
+  return span > 0n ? span : undefined;
+}
+
+function hasNumericCode(error: unknown): boolean {
+  return typeof (error as { code?: unknown }).code === 'number';
+}
+
+function fullMessage(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current instanceof BaseError) parts.push(current.shortMessage, current.details ?? '');
+    if (current instanceof Error) parts.push(current.message);
+    else parts.push(String(current));
+    current = (current as { cause?: unknown }).cause;
+  }
+  return parts.join(' | ');
+}

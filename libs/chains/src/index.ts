@@ -1,0 +1,3 @@
+export * from './dev-chain';
+export * from './evm';
+export * from './registry';

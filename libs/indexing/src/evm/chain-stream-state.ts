@@ -1,0 +1,115 @@
+import { NO_STREAM, type EventStore, type RecordedEvent } from '../../../event-store/src/event-store';
+import {
+  BLOCK_INDEXED,
+  BLOCK_REVERTED,
+  TRANSFER_OBSERVED,
+  type BlockIndexedData,
+  type TransferObservedData,
+} from '../events/chain-events';
+
+/** An indexed block that may still be reorganised away, with what is needed to revert it. */
+export interface WindowBlock {
+  number: bigint;
+  hash: string;
+  parentHash: string;
+  timestamp: number;
+  /** Appended to every event-id seed of this block's events ('' the first time a hash is indexed). */
+  incarnation: string;
+  transfers: TransferObservedData[];
+}
+
+/** What an indexer resumes from: the stream's version and its canonical tail. */
+export interface ChainStreamState {
+  version: bigint;
+  /** Canonical blocks, ascending; at most `depth` of them, the newest last. */
+  window: WindowBlock[];
+  /** True when the window holds every block still canonical in the stream (a reorg may revert all). */
+  complete: boolean;
+  /** The first block ever indexed, if any. */
+  firstBlock: bigint | undefined;
+  /** Hashes once reverted: indexing one again needs fresh event ids. */
+  revertedHashes: Set<string>;
+}
+
+/** The key under BlockIndexed metadata that records a block's incarnation. */
+export const INCARNATION_KEY = 'incarnation';
+
+/**
+ * Rebuilds the unfinalized window from the stream's tail: reads ever larger chunks backwards (by
+ * position, forwards within a chunk) until the chunk starts at a block boundary and replaying it
+ * yields `depth` canonical blocks without reverting past its start, or the stream is exhausted.
+ */
+export async function loadChainStreamState(
+  store: EventStore,
+  stream: string,
+  depth: number,
+): Promise<ChainStreamState> {
+  const version = await store.streamVersion(stream);
+  if (version === NO_STREAM) {
+    return { version, window: [], complete: true, firstBlock: undefined, revertedHashes: new Set() };
+  }
+  let events: RecordedEvent[] = [];
+  let position = version + 1n;
+  let chunk = 2_000n;
+  for (;;) {
+    const from = position - chunk > 0n ? position - chunk : 0n;
+    const older = await store.readStream(stream, { from, limit: Number(position - from) });
+    events = older.concat(events);
+    position = from;
+    const replayed = replay(events, depth);
+    if (position === 0n) {
+      const first = events.find((e) => e.type === BLOCK_INDEXED);
+      return {
+        version,
+        window: replayed.window,
+        complete: replayed.window.length === replayed.canonicalCount,
+        firstBlock: first ? BigInt((first.data as BlockIndexedData).number) : undefined,
+        revertedHashes: replayed.revertedHashes,
+      };
+    }
+    if (events[0]?.type === BLOCK_INDEXED && !replayed.underflow && replayed.window.length >= depth) {
+      return {
+        version,
+        window: replayed.window,
+        complete: false,
+        firstBlock: undefined,
+        revertedHashes: replayed.revertedHashes,
+      };
+    }
+    chunk *= 2n;
+  }
+}
+
+function replay(events: readonly RecordedEvent[], depth: number) {
+  const stack: WindowBlock[] = [];
+  const revertedHashes = new Set<string>();
+  let underflow = false;
+  for (const event of events) {
+    if (event.type === BLOCK_INDEXED) {
+      const data = event.data as BlockIndexedData;
+      stack.push({
+        number: BigInt(data.number),
+        hash: data.hash,
+        parentHash: data.parentHash,
+        timestamp: data.timestamp,
+        incarnation: String(event.metadata?.[INCARNATION_KEY] ?? ''),
+        transfers: [],
+      });
+    } else if (event.type === TRANSFER_OBSERVED) {
+      const data = event.data as TransferObservedData;
+      const top = stack[stack.length - 1];
+      if (top && top.hash === data.blockHash) top.transfers.push(data);
+    } else if (event.type === BLOCK_REVERTED) {
+      const data = event.data as BlockIndexedData;
+      revertedHashes.add(data.hash);
+      if (stack.length > 0 && stack[stack.length - 1].hash === data.hash) stack.pop();
+      else underflow = true;
+    }
+  }
+  return {
+    window: stack.slice(-Math.max(depth, 1)),
+    canonicalCount: stack.length,
+    underflow,
+    revertedHashes,
+  };
+}

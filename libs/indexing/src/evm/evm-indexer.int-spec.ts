@@ -1,0 +1,176 @@
+import { parseEther } from 'viem';
+import { EvmChainAdapter } from '../../../chains/src/evm/evm-chain-adapter';
+import type { Database } from '../../../core/src/db/database';
+import { WrongExpectedVersionError, type RecordedEvent } from '../../../event-store/src/event-store';
+import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
+import { createTestDatabase } from '../../../../test/support/test-database';
+import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import {
+  BLOCK_INDEXED,
+  chainStream,
+  TRANSFER_OBSERVED,
+  type BlockIndexedData,
+  type TransferObservedData,
+} from '../events/chain-events';
+import { EvmIndexer } from './evm-indexer';
+import { StartBlockBeyondHeadError } from './indexer-errors';
+import { expectFoldMatchesNode } from './testing/expect-matches-node';
+import { runWorkload, type Workload } from './testing/workload';
+
+describe('EvmIndexer', () => {
+  let db: Database;
+  let store: PostgresEventStore;
+  let anvil: TestAnvil;
+  let workload: Workload;
+  let chainCounter = 0;
+  const nextChain = () => `anvil${++chainCounter}`;
+  const readChain = (chain: string): Promise<RecordedEvent[]> => store.readStream(chainStream(chain));
+  const transfers = (events: RecordedEvent[]) =>
+    events.filter((e) => e.type === TRANSFER_OBSERVED).map((e) => e.data as TransferObservedData);
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool);
+    anvil = await startTestAnvil();
+    workload = await runWorkload(anvil);
+  });
+  afterAll(async () => {
+    await anvil?.stop();
+    await db?.close();
+  });
+
+  it.each(['trace_block', 'debug_traceBlockByNumber'] as const)(
+    'indexes a workload so that folded balances equal the node (internal transfers via %s)',
+    async (traceMethod) => {
+      const chain = nextChain();
+      const adapter = new EvmChainAdapter({ rpcUrl: anvil.rpcUrl, traceMethod });
+      const indexer = new EvmIndexer({
+        chain,
+        rpcUrl: anvil.rpcUrl,
+        eventStore: store,
+        adapter,
+        maxBlocksPerBatch: 7,
+      });
+      const head = await indexer.syncOnce();
+      expect(head).toBe(await anvil.publicClient.getBlockNumber());
+
+      const events = await readChain(chain);
+      const blocks = events
+        .filter((e) => e.type === BLOCK_INDEXED)
+        .map((e) => BigInt((e.data as BlockIndexedData).number));
+      expect(blocks).toEqual(Array.from({ length: Number(head) + 1 }, (_, i) => BigInt(i)));
+      expect(await expectFoldMatchesNode(anvil, events, head)).toBeGreaterThan(15);
+
+      const observed = transfers(events);
+      const a = anvil.accounts.map((x) => x.address);
+      const kinds = new Set(observed.map((t) => t.kind));
+      expect([...kinds].sort()).toEqual(['erc20', 'erc721', 'fee', 'genesis', 'internal', 'native']);
+      expect(observed.filter((t) => t.kind === 'genesis')).toHaveLength(10);
+      // The internal transfers: forward, split (two), forwarder2's sweep; not the child of the failed frame.
+      const internal = observed.filter((t) => t.kind === 'internal');
+      expect(internal.map((t) => [t.to, t.amount])).toEqual([
+        [a[5], parseEther('0.25').toString()],
+        [a[6], parseEther('0.25').toString()],
+        [expect.any(String), parseEther('0.25').toString()],
+        [a[8], parseEther('0.25').toString()],
+      ]);
+      expect(internal.some((t) => t.to === a[7])).toBe(false);
+      // Reverted transactions: only their fees.
+      for (const hash of workload.reverted) {
+        expect(new Set(observed.filter((t) => t.txHash === hash).map((t) => t.kind))).toEqual(
+          new Set(['fee']),
+        );
+      }
+      const fees = observed.filter((t) => t.kind === 'fee');
+      expect(fees.some((t) => t.to === null)).toBe(true);
+      expect(fees.some((t) => t.to !== null)).toBe(true);
+      expect(
+        observed.filter((t) => t.kind === 'erc20' && t.asset.toLowerCase() === workload.token.toLowerCase()),
+      ).toHaveLength(1 + 1 + 30 + 1 + 2);
+      expect(observed.filter((t) => t.kind === 'erc721').map((t) => [t.to, t.tokenId])).toEqual([
+        [a[1], '0'],
+        [a[2], '0'],
+      ]);
+      // Re-running at the head appends nothing.
+      await indexer.syncOnce();
+      expect(await store.streamVersion(chainStream(chain))).toBe(events[events.length - 1].streamPosition);
+    },
+  );
+
+  it('rejects a start block beyond the head with a clear error', async () => {
+    const head = await anvil.publicClient.getBlockNumber();
+    const indexer = new EvmIndexer({
+      chain: nextChain(),
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+      startBlock: head + 10n,
+    });
+    await expect(indexer.syncOnce()).rejects.toThrow(StartBlockBeyondHeadError);
+    await expect(indexer.syncOnce()).rejects.toThrow(/Start block \d+ .* beyond the node's head/);
+  });
+
+  it('resumes after a stop mid-sync without gap or duplicate', async () => {
+    const chain = nextChain();
+    const head = await anvil.publicClient.getBlockNumber();
+    const first = new EvmIndexer({
+      chain,
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+      maxBlocksPerBatch: 2,
+      pollIntervalMs: 10,
+    });
+    first.start();
+    while ((await store.streamVersion(chainStream(chain))) < 10n) await new Promise((r) => setTimeout(r, 5));
+    await first.stop();
+    const partial = (await readChain(chain)).filter((e) => e.type === BLOCK_INDEXED).length;
+    expect(partial).toBeLessThan(Number(head) + 1);
+
+    const second = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, maxBlocksPerBatch: 3 });
+    await second.syncOnce();
+    const events = await readChain(chain);
+    const blocks = events
+      .filter((e) => e.type === BLOCK_INDEXED)
+      .map((e) => Number((e.data as BlockIndexedData).number));
+    expect(blocks).toEqual(Array.from({ length: Number(head) + 1 }, (_, i) => i));
+    const refs = transfers(events).map((t) => `${t.blockHash}|${t.ref}`);
+    expect(new Set(refs).size).toBe(refs.length);
+    await expectFoldMatchesNode(anvil, events, head);
+  });
+
+  it('lets only one of two concurrent indexers of a chain proceed', async () => {
+    const chain = nextChain();
+    const make = () =>
+      new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, maxBlocksPerBatch: 1 });
+    const results = await Promise.allSettled([make().syncOnce(), make().syncOnce()]);
+    const rejected = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0].reason).toBeInstanceOf(WrongExpectedVersionError);
+    const events = await readChain(chain);
+    const blocks = events
+      .filter((e) => e.type === BLOCK_INDEXED)
+      .map((e) => Number((e.data as BlockIndexedData).number));
+    expect(blocks).toEqual(Array.from({ length: blocks.length }, (_, i) => i));
+  });
+
+  it('stops the background loop on a second indexer instead of retrying', async () => {
+    const chain = nextChain();
+    const first = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store });
+    await first.syncOnce();
+    const errors: Error[] = [];
+    // A stale second instance: it loads the stream, then `first` appends a new block.
+    const second = new EvmIndexer({
+      chain,
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+      onError: (e) => errors.push(e),
+    });
+    await second.syncOnce();
+    await anvil.wallets[0].sendTransaction({ to: anvil.accounts[9].address, value: 1n });
+    await first.syncOnce();
+    second.start();
+    await new Promise((r) => setTimeout(r, 300));
+    await second.stop();
+    expect(errors).toHaveLength(1);
+    expect(second.failure).toBeInstanceOf(WrongExpectedVersionError);
+  });
+});

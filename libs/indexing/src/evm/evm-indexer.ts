@@ -1,0 +1,346 @@
+import type { Address } from 'viem';
+import { EvmChainAdapter } from '../../../chains/src/evm/evm-chain-adapter';
+import { isRetryableError, RetryableChainError } from '../../../chains/src/evm/rpc-errors';
+import {
+  WrongExpectedVersionError,
+  type EventStore,
+  type NewEvent,
+} from '../../../event-store/src/event-store';
+import {
+  BLOCK_INDEXED,
+  BLOCK_REVERTED,
+  chainEventId,
+  chainStream,
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+  type BlockIndexedData,
+  type TransferObservedData,
+} from '../events/chain-events';
+import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
+import {
+  INCARNATION_KEY,
+  loadChainStreamState,
+  type ChainStreamState,
+  type WindowBlock,
+} from './chain-stream-state';
+import { fetchBlockRange } from './fetch-block-range';
+import { ReorgTooDeepError, StartBlockBeyondHeadError } from './indexer-errors';
+
+export interface EvmIndexerOptions {
+  /** The chain's id in stream names and events, e.g. 'ethereum' (stream `chain-ethereum`). */
+  chain: string;
+  rpcUrl: string;
+  eventStore: EventStore;
+  /** First block to index on an empty stream; default 0 on anvil (chain id 31337), else the head. */
+  startBlock?: bigint;
+  /** Blocks kept revertible; a reorg deeper than this stops the indexer. Default 12. */
+  finalityDepth?: number;
+  /** Blocks read and appended per batch (one append). Default 100. */
+  maxBlocksPerBatch?: number;
+  /** Wait between polls once caught up. Default 1000 ms. */
+  pollIntervalMs?: number;
+  /** Concurrent requests per kind (blocks, receipts, traces). Default 8. */
+  concurrency?: number;
+  log?: (msg: string) => void;
+  /** Called once when the background loop stops on an error it does not retry. */
+  onError?: (error: Error) => void;
+  /** An adapter to share (tests, the API); default: one built for rpcUrl. */
+  adapter?: EvmChainAdapter;
+}
+
+const ANVIL_CHAIN_ID = 31337;
+const MAX_BACKOFF_MS = 30_000;
+/** PostgreSQL connection loss, serialization failure, deadlock, admin shutdown / restart. */
+const RETRYABLE_SQL_STATES = /^(08|40001|40P01|57P01|57P02|57P03)/;
+
+/**
+ * Follows one EVM chain into the `chain-<chain>` stream: per batch of blocks one append, with the
+ * stream version as expected version, of BlockIndexed + TransferObserved events, preceded after a
+ * reorg by TransferReverted + BlockReverted for each orphaned block, newest first. All progress
+ * lives in the stream, so a restart resumes exactly after the last appended block, and a second
+ * indexer on the same stream fails with WrongExpectedVersionError instead of interleaving.
+ */
+export class EvmIndexer {
+  private readonly adapter: EvmChainAdapter;
+  private readonly stream: string;
+  private readonly finalityDepth: number;
+  private readonly maxBlocks: bigint;
+  private readonly pollIntervalMs: number;
+  private readonly concurrency: number;
+  private readonly log: (msg: string) => void;
+  private state?: ChainStreamState;
+  private next?: bigint;
+  private running?: Promise<void>;
+  private stopping = false;
+  private wake?: () => void;
+  private tracesWarned = false;
+  private lastError?: Error;
+
+  constructor(private readonly options: EvmIndexerOptions) {
+    this.adapter = options.adapter ?? new EvmChainAdapter({ rpcUrl: options.rpcUrl });
+    this.stream = chainStream(options.chain);
+    this.finalityDepth = options.finalityDepth ?? 12;
+    this.maxBlocks = BigInt(Math.max(1, options.maxBlocksPerBatch ?? 100));
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.concurrency = options.concurrency ?? 8;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  /** The error that stopped the background loop, if one did. */
+  get failure(): Error | undefined {
+    return this.lastError;
+  }
+
+  /** Runs syncOnce in the background until stop(): retryable errors back off, others end the loop. */
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.lastError = undefined;
+    this.running = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.running;
+    this.running = undefined;
+  }
+
+  /** Indexes up to the node's current head (following it while it moves) and returns that head. */
+  async syncOnce(): Promise<bigint> {
+    try {
+      if (!this.state) await this.load();
+      let head = await this.adapter.getHeadNumber();
+      while (!this.stopping) {
+        if (await this.step(head)) continue;
+        const latest = await this.adapter.getHeadNumber();
+        if (latest === head) break;
+        head = latest;
+      }
+      return head;
+    } catch (error) {
+      // Whether a failed append committed is unknown: the stream is the truth, so re-read it next time.
+      this.state = undefined;
+      throw error;
+    }
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 250;
+    while (!this.stopping) {
+      try {
+        await this.syncOnce();
+        backoff = 250;
+        await this.sleep(this.pollIntervalMs);
+      } catch (error) {
+        const err = error instanceof Error ? error : new Error(String(error));
+        if (!isRetryable(err)) {
+          this.lastError = err;
+          this.log(`indexer ${this.options.chain} stopped: ${err.message}`);
+          this.options.onError?.(err);
+          return;
+        }
+        this.log(`indexer ${this.options.chain}: ${err.message}; retrying in ${backoff} ms`);
+        await this.sleep(backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async load(): Promise<void> {
+    const state = await loadChainStreamState(this.options.eventStore, this.stream, this.finalityDepth);
+    const tip = state.window[state.window.length - 1];
+    if (tip) {
+      this.next = tip.number + 1n;
+    } else if (state.firstBlock !== undefined) {
+      this.next = state.firstBlock; // every indexed block was reverted: start over where indexing began
+    } else {
+      const head = await this.adapter.getHeadNumber();
+      const start =
+        this.options.startBlock ?? ((await this.adapter.getChainId()) === ANVIL_CHAIN_ID ? 0n : head);
+      if (start > head) throw new StartBlockBeyondHeadError(this.options.chain, start, head);
+      this.next = start;
+      state.firstBlock = start;
+    }
+    this.state = state;
+    this.log(`indexer ${this.options.chain}: stream version ${state.version}, next block ${this.next}`);
+  }
+
+  /** One batch: detect a reorg at the tip, read the next blocks, append. False when there was nothing to do. */
+  private async step(head: bigint): Promise<boolean> {
+    const state = this.state!;
+    let from = this.next!;
+    let orphans: WindowBlock[] = [];
+    let parent: WindowBlock | undefined = state.window[state.window.length - 1];
+    if (parent) {
+      const canonical = parent.number <= head ? await this.adapter.getBlockHeader(parent.number) : null;
+      if (!canonical || canonical.hash !== parent.hash) {
+        const ancestor = await this.findCommonAncestor(state);
+        orphans = state.window.filter((b) => b.number > (ancestor?.number ?? -1n));
+        parent = ancestor;
+        from = ancestor ? ancestor.number + 1n : state.firstBlock!;
+      }
+    }
+    const to = from + this.maxBlocks - 1n < head ? from + this.maxBlocks - 1n : head;
+    if (to < from && orphans.length === 0) return false;
+
+    const fetched = to >= from ? await fetchBlockRange(this.adapter, from, to, this.concurrency) : [];
+    if (fetched.length > 0 && parent && fetched[0].block.parentHash !== parent.hash) {
+      throw new RetryableChainError(
+        `block ${from} does not extend ${parent.hash}: chain moved while reading`,
+      );
+    }
+
+    const events: NewEvent[] = [];
+    for (const orphan of [...orphans].reverse()) events.push(...this.revertEvents(orphan));
+    const indexed: WindowBlock[] = [];
+    for (const block of fetched) {
+      const window = await this.windowBlock(block, state);
+      indexed.push(window);
+      events.push(...this.indexEvents(window));
+    }
+
+    const result = await this.options.eventStore.appendToStream(this.stream, events, {
+      expectedVersion: state.version,
+    });
+    if (result.appended !== events.length) {
+      // Our ids were stored already, so another writer appended these very blocks: a second indexer.
+      throw new WrongExpectedVersionError(
+        this.stream,
+        state.version,
+        await this.options.eventStore.streamVersion(this.stream),
+      );
+    }
+    state.version = result.nextExpectedVersion;
+    for (const orphan of orphans) state.revertedHashes.add(orphan.hash);
+    state.window = state.window.filter((b) => !orphans.includes(b)).concat(indexed);
+    if (state.window.length > this.finalityDepth) {
+      state.window = state.window.slice(-Math.max(this.finalityDepth, 1));
+      state.complete = false;
+    }
+    this.next = to >= from ? to + 1n : from;
+    if (orphans.length) {
+      this.log(
+        `indexer ${this.options.chain}: reorg reverted ${orphans.length} block(s) from ${orphans[0].number}`,
+      );
+    }
+    return true;
+  }
+
+  /**
+   * The newest window block still canonical on the node; undefined when every block of a complete
+   * window was replaced. A reorg reaching below the window cannot be reverted and is an error.
+   */
+  private async findCommonAncestor(state: ChainStreamState): Promise<WindowBlock | undefined> {
+    for (let i = state.window.length - 1; i >= 0; i--) {
+      const block = state.window[i];
+      const header = await this.adapter.getBlockHeader(block.number);
+      if (header && header.hash === block.hash) return block;
+    }
+    if (state.complete) return undefined;
+    throw new ReorgTooDeepError(this.options.chain, state.window[0]?.number ?? -1n, this.finalityDepth);
+  }
+
+  private async windowBlock(fetched: FetchedBlock, state: ChainStreamState): Promise<WindowBlock> {
+    const { block } = fetched;
+    if (fetched.internal === null && !this.tracesWarned && block.transactions.length > 0) {
+      this.tracesWarned = true;
+      this.log(
+        `indexer ${this.options.chain}: the node offers no tracing; internal value transfers are not indexed`,
+      );
+    }
+    const transfers = blockTransfers(this.options.chain, fetched);
+    if (block.number === state.firstBlock && block.number === 0n) {
+      transfers.unshift(...genesisTransfers(this.options.chain, block, await this.genesisBalances()));
+    }
+    return {
+      number: block.number,
+      hash: block.hash,
+      parentHash: block.parentHash,
+      timestamp: block.timestamp,
+      // A hash indexed again after a revert gets fresh ids, else the store would drop them as duplicates.
+      incarnation: state.revertedHashes.has(block.hash) ? `#${state.version}:${block.number}` : '',
+      transfers,
+    };
+  }
+
+  /** anvil's prefunded accounts (eth_accounts) with their balances at block 0. */
+  private async genesisBalances(): Promise<{ address: Address; balance: bigint }[]> {
+    const accounts = await this.adapter.getAccounts();
+    return Promise.all(
+      accounts.map(async (address) => ({
+        address,
+        balance: await this.adapter.getNativeBalance(address, 0n),
+      })),
+    );
+  }
+
+  private indexEvents(block: WindowBlock): NewEvent[] {
+    const chain = this.options.chain;
+    const data: BlockIndexedData = {
+      chain,
+      number: block.number.toString(),
+      hash: block.hash,
+      parentHash: block.parentHash,
+      timestamp: block.timestamp,
+    };
+    const events: NewEvent[] = [
+      {
+        id: chainEventId(BLOCK_INDEXED, chain, block.hash, block.incarnation),
+        type: BLOCK_INDEXED,
+        data,
+        ...(block.incarnation ? { metadata: { [INCARNATION_KEY]: block.incarnation } } : {}),
+      },
+    ];
+    for (const transfer of block.transfers) {
+      events.push({
+        id: chainEventId(TRANSFER_OBSERVED, chain, block.hash, transfer.ref + block.incarnation),
+        type: TRANSFER_OBSERVED,
+        data: transfer,
+      });
+    }
+    return events;
+  }
+
+  /** The block's transfers undone (newest first, same payloads), then the block itself. */
+  private revertEvents(block: WindowBlock): NewEvent[] {
+    const chain = this.options.chain;
+    const events: NewEvent[] = [...block.transfers]
+      .reverse()
+      .map((transfer): NewEvent<TransferObservedData> => ({
+        id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),
+        type: TRANSFER_REVERTED,
+        data: transfer,
+      }));
+    const data: BlockIndexedData = {
+      chain,
+      number: block.number.toString(),
+      hash: block.hash,
+      parentHash: block.parentHash,
+      timestamp: block.timestamp,
+    };
+    events.push({
+      id: chainEventId(BLOCK_REVERTED, chain, block.hash, block.incarnation),
+      type: BLOCK_REVERTED,
+      data,
+    });
+    return events;
+  }
+}
+
+function isRetryable(error: Error): boolean {
+  if (isRetryableError(error)) return true;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && RETRYABLE_SQL_STATES.test(code);
+}

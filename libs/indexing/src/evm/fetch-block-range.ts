@@ -1,0 +1,71 @@
+import type { EvmChainAdapter } from '../../../chains/src/evm/evm-chain-adapter';
+import type { EvmLog } from '../../../chains/src/evm/evm-types';
+import { mapConcurrent } from '../../../chains/src/evm/map-concurrent';
+import { RetryableChainError } from '../../../chains/src/evm/rpc-errors';
+import type { FetchedBlock } from './block-transfers';
+
+/**
+ * Blocks [from, to] with receipts, traces and Transfer logs: blocks first (their hashes key the
+ * rest), receipts and traces per block with bounded concurrency, logs over the whole range at once.
+ * Everything must describe one chain: blocks linked by parent hash, receipts and logs of these very
+ * blocks; otherwise the chain moved while reading and a RetryableChainError says to read again.
+ */
+export async function fetchBlockRange(
+  adapter: EvmChainAdapter,
+  from: bigint,
+  to: bigint,
+  concurrency: number,
+): Promise<FetchedBlock[]> {
+  const numbers: bigint[] = [];
+  for (let n = from; n <= to; n++) numbers.push(n);
+  const logsRead = adapter.getTransferLogs(from, to);
+  logsRead.catch(() => undefined); // observed below; avoids an unhandled rejection if blocks fail first
+  const blocks = await adapter.getBlocks(numbers);
+  for (let i = 1; i < blocks.length; i++) {
+    if (blocks[i].parentHash !== blocks[i - 1].hash) {
+      throw new RetryableChainError(
+        `block ${blocks[i].number} does not extend ${blocks[i - 1].hash}: chain moved`,
+      );
+    }
+  }
+  const withTransactions = blocks.filter((b) => b.transactions.length > 0);
+  const [receipts, internal, logs] = await Promise.all([
+    mapConcurrent(withTransactions, concurrency, (b) => adapter.getBlockReceipts(b)),
+    mapConcurrent(withTransactions, concurrency, (b) => adapter.getInternalTransfers(b)),
+    logsRead,
+  ]);
+
+  const byHash = new Map<string, FetchedBlock>();
+  const fetched = blocks.map((block) => {
+    const entry: FetchedBlock = { block, receipts: [], internal: [], logs: [] };
+    byHash.set(block.hash, entry);
+    return entry;
+  });
+  withTransactions.forEach((block, i) => {
+    const entry = byHash.get(block.hash)!;
+    entry.receipts = receipts[i];
+    entry.internal = internal[i];
+    if (
+      entry.receipts.length !== block.transactions.length ||
+      entry.receipts.some((r) => r.blockHash !== block.hash)
+    ) {
+      throw new RetryableChainError(
+        `receipts of block ${block.number} do not match ${block.hash}: chain moved`,
+      );
+    }
+  });
+  for (const log of logs) {
+    const entry = byHash.get(log.blockHash);
+    if (!entry)
+      throw new RetryableChainError(
+        `log of unknown block ${log.blockHash} (#${log.blockNumber}): chain moved`,
+      );
+    entry.logs.push(log);
+  }
+  for (const entry of fetched) entry.logs.sort(byLogIndex);
+  return fetched;
+}
+
+function byLogIndex(a: EvmLog, b: EvmLog): number {
+  return a.logIndex - b.logIndex;
+}

@@ -1,0 +1,31 @@
+import type { RecordedEvent } from '../../../../event-store/src/event-store';
+import { TRANSFER_OBSERVED, TRANSFER_REVERTED, type TransferObservedData } from '../../events/chain-events';
+
+/** Balances per `${asset}|${address}` (lower case) and NFT owners per `${token}|${tokenId}`, as a projection folds them. */
+export interface Folded {
+  balances: Map<string, bigint>;
+  owners: Map<string, string>;
+}
+
+export function foldTransfers(events: readonly RecordedEvent[]): Folded {
+  const balances = new Map<string, bigint>();
+  const owners = new Map<string, string>();
+  const add = (asset: string, address: string | null, amount: bigint) => {
+    if (address === null) return;
+    const key = `${asset.toLowerCase()}|${address.toLowerCase()}`;
+    balances.set(key, (balances.get(key) ?? 0n) + amount);
+  };
+  for (const event of events) {
+    if (event.type !== TRANSFER_OBSERVED && event.type !== TRANSFER_REVERTED) continue;
+    const t = event.data as TransferObservedData;
+    const reverted = event.type === TRANSFER_REVERTED;
+    if (t.kind === 'erc721') {
+      owners.set(`${t.asset.toLowerCase()}|${t.tokenId}`, (reverted ? t.from : t.to)!.toLowerCase());
+      continue;
+    }
+    const amount = BigInt(t.amount) * (reverted ? -1n : 1n);
+    add(t.asset, t.from, -amount);
+    add(t.asset, t.to, amount);
+  }
+  return { balances, owners };
+}
