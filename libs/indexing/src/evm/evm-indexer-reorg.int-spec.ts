@@ -1,0 +1,131 @@
+import { encodeFunctionData, erc20Abi, numberToHex, type Address } from 'viem';
+import type { Database } from '../../../core/src/db/database';
+import type { RecordedEvent } from '../../../event-store/src/event-store';
+import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
+import { createTestDatabase } from '../../../../test/support/test-database';
+import {
+  callFixture,
+  deployFixture,
+  reorg,
+  startTestAnvil,
+  waitMined,
+  type TestAnvil,
+} from '../../../../test/support/anvil';
+import {
+  BLOCK_INDEXED,
+  BLOCK_REVERTED,
+  chainStream,
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+  type BlockIndexedData,
+  type TransferObservedData,
+} from '../events/chain-events';
+import { EvmIndexer } from './evm-indexer';
+import { ReorgTooDeepError } from './indexer-errors';
+import { expectFoldMatchesNode } from './testing/expect-matches-node';
+
+describe('EvmIndexer across reorgs', () => {
+  let db: Database;
+  let store: PostgresEventStore;
+  let anvil: TestAnvil;
+  let token: Address;
+  let a: Address[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool);
+    anvil = await startTestAnvil();
+    a = anvil.accounts.map((x) => x.address);
+    token = await deployFixture(anvil, 'DemoToken', ['Reorg Token', 'RRG', 18]);
+    for (const holder of [a[1], a[2]]) {
+      await waitMined(
+        anvil,
+        await callFixture(anvil.wallets[0], token, 'DemoToken', 'mint', [holder, 10n ** 24n]),
+      );
+    }
+  });
+  afterAll(async () => {
+    await anvil?.stop();
+    await db?.close();
+  });
+
+  const read = (chain: string): Promise<RecordedEvent[]> => store.readStream(chainStream(chain));
+  const key = (t: TransferObservedData) => `${t.blockHash}|${t.ref}`;
+
+  /** One native send and one token transfer, each mined in its own block. */
+  async function activity(round: number): Promise<void> {
+    const w = anvil.wallets[1 + (round % 2)];
+    await waitMined(
+      anvil,
+      await w.sendTransaction({ to: a[3 + (round % 4)], value: 10n ** 15n + BigInt(round) }),
+    );
+    await waitMined(
+      anvil,
+      await callFixture(w, token, 'DemoToken', 'transfer', [a[7], 1000n + BigInt(round)]),
+    );
+  }
+
+  /** Replacement transactions for the new branch, sent from unlocked dev accounts by anvil_reorg. */
+  function replacements(depth: number): [unknown, number][] {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [a[8], 777n] });
+    return [
+      [{ from: a[4], to: a[9], value: numberToHex(12345n) }, 0],
+      [{ from: a[2], to: token, data }, depth - 1],
+    ];
+  }
+
+  it('reverts orphaned blocks of depth 1 to 5 and ends equal to the node', async () => {
+    const chain = 'reorged';
+    let indexer = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, finalityDepth: 8 });
+    for (let depth = 1; depth <= 5; depth++) {
+      for (let round = 0; round < Math.ceil(depth / 2) + 1; round++) await activity(depth * 10 + round);
+      await indexer.syncOnce();
+      const head = await anvil.publicClient.getBlockNumber();
+      const before = await read(chain);
+      const orphanHashes = new Set(
+        before
+          .filter(
+            (e) =>
+              e.type === BLOCK_INDEXED && BigInt((e.data as BlockIndexedData).number) > head - BigInt(depth),
+          )
+          .map((e) => (e.data as BlockIndexedData).hash),
+      );
+      expect(orphanHashes.size).toBe(depth);
+      const orphanTransfers = before
+        .filter(
+          (e) => e.type === TRANSFER_OBSERVED && orphanHashes.has((e.data as TransferObservedData).blockHash),
+        )
+        .map((e) => key(e.data as TransferObservedData));
+      expect(orphanTransfers.length).toBeGreaterThan(0);
+
+      await reorg(anvil, depth, replacements(depth));
+      // Every other round a fresh instance, which must rebuild its window from the stream.
+      if (depth % 2 === 0)
+        indexer = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, finalityDepth: 8 });
+      await indexer.syncOnce();
+
+      const after = await read(chain);
+      const added = after.slice(before.length);
+      const revertedBlocks = added
+        .filter((e) => e.type === BLOCK_REVERTED)
+        .map((e) => e.data as BlockIndexedData);
+      expect(revertedBlocks.map((b) => b.number)).toEqual(
+        Array.from({ length: depth }, (_, i) => (head - BigInt(i)).toString()),
+      );
+      const reverted = added
+        .filter((e) => e.type === TRANSFER_REVERTED)
+        .map((e) => key(e.data as TransferObservedData));
+      expect(new Set(reverted)).toEqual(new Set(orphanTransfers));
+      expect(reverted).toHaveLength(orphanTransfers.length);
+      await expectFoldMatchesNode(anvil, after, await anvil.publicClient.getBlockNumber());
+    }
+  });
+
+  it('stops with a clear error on a reorg deeper than the finality depth', async () => {
+    const chain = 'shallow';
+    const indexer = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, finalityDepth: 2 });
+    await indexer.syncOnce();
+    await reorg(anvil, 4, replacements(4));
+    await expect(indexer.syncOnce()).rejects.toThrow(ReorgTooDeepError);
+  });
+});
