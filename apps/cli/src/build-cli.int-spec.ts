@@ -1,0 +1,120 @@
+import { findApiKey } from '../../../libs/auth/src/api-keys/api-key-repository';
+import { findAssets } from '../../../libs/chains/src/registry/asset-registry';
+import { seedRegistries } from '../../../libs/chains/src/registry/seed-registries';
+import type { AppConfig } from '../../../libs/core/src/config/app-config';
+import type { Database } from '../../../libs/core/src/db/database';
+import { createTestDatabase } from '../../../test/support/test-database';
+import { buildCli } from './build-cli';
+import { CliUsageError } from './cli-output';
+
+describe('cli', () => {
+  let db: Database;
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await seedRegistries(db.pool);
+  });
+  afterAll(() => db.close());
+  beforeEach(() => {
+    stdout.length = 0;
+    stderr.length = 0;
+  });
+
+  const run = (...args: string[]) =>
+    buildCli({
+      loadConfig: () => ({ eventStoreUrl: undefined }) as AppConfig,
+      // The test owns the database: the command's close() must not end it.
+      openDatabase: async () => ({ db: { ...db, close: async () => undefined }, sharedWithServer: false }),
+      out: { log: (l) => stdout.push(l), error: (l) => stderr.push(l) },
+    }).parseAsync(['node', 'cli', ...args]);
+
+  it('creates a key, prints it once and stores only its hash', async () => {
+    await run('keys', 'create', '--plan', 'pro', '--name', 'ops');
+    expect(stdout).toHaveLength(1);
+    const key = stdout[0]!;
+    expect(key).toMatch(/^cw_/);
+    expect(stderr.join('')).toMatch(/Created pro API key .* shown only now/);
+    expect(await findApiKey(db.pool, key)).toMatchObject({ plan: 'pro', name: 'ops' });
+  });
+
+  it('refuses an unknown plan and a missing --plan', async () => {
+    await expect(run('keys', 'create', '--plan', 'gold')).rejects.toThrow(CliUsageError);
+    await expect(run('keys', 'create')).rejects.toThrow(/required option '--plan <plan>'/);
+  });
+
+  it('adds an asset, as a default when asked', async () => {
+    const contract = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    await run(
+      'assets',
+      'add',
+      '--chain',
+      'ethereum',
+      '--contract',
+      contract,
+      '--symbol',
+      'DEMO',
+      '--name',
+      'Demo',
+      '--decimals',
+      '8',
+      '--type',
+      'erc20',
+      '--default',
+    );
+    expect(stdout.join('')).toContain('Registered DEMO (erc20, 8 decimals) on ethereum');
+    expect(await findAssets(db.pool, 'ethereum', [contract])).toEqual([
+      expect.objectContaining({ contract: contract.toLowerCase(), decimals: 8, isDefault: true }),
+    ]);
+    await expect(
+      run(
+        'assets',
+        'add',
+        '--chain',
+        'narnia',
+        '--contract',
+        contract,
+        '--symbol',
+        'X',
+        '--name',
+        'X',
+        '--decimals',
+        '8',
+        '--type',
+        'erc20',
+      ),
+    ).rejects.toThrow(/UNKNOWN_CHAIN/);
+    await expect(
+      run(
+        'assets',
+        'add',
+        '--chain',
+        'ethereum',
+        '--contract',
+        contract,
+        '--symbol',
+        'X',
+        '--name',
+        'X',
+        '--decimals',
+        'eight',
+        '--type',
+        'erc20',
+      ),
+    ).rejects.toThrow(/--decimals/);
+  });
+
+  it('replays a projection and rejects an unknown one', async () => {
+    await db.pool.query(
+      "INSERT INTO blocks (chain, number, hash, parent_hash, timestamp) VALUES ('ethereum', 1, '0xstale', '0x0', 1)",
+    );
+    await run('replay', 'blocks');
+    expect(stdout.join('')).toMatch(/Replayed blocks: 0 events/);
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM blocks');
+    expect(rows[0].n).toBe(0);
+    await expect(run('replay', 'nope')).rejects.toThrow(
+      /Unknown projection "nope"; expected one of .*balances/,
+    );
+  });
+});

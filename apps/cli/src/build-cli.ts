@@ -1,0 +1,73 @@
+import { Command } from 'commander';
+import { PLANS } from '../../../libs/auth/src/plans';
+import { ASSET_TYPES } from '../../../libs/chains/src/registry/well-known-assets';
+import type { AppConfig } from '../../../libs/core/src/config/app-config';
+import type { CliDatabase } from './cli-database';
+import type { CliOutput } from './cli-output';
+import { assetsAdd, type AssetsAddOptions } from './commands/assets-add.command';
+import { keysCreate } from './commands/keys-create.command';
+import { replay } from './commands/replay.command';
+
+export interface CliDeps {
+  loadConfig: () => AppConfig;
+  openDatabase: (config: AppConfig) => Promise<CliDatabase>;
+  out: CliOutput;
+}
+
+/** The admin CLI: every command runs against the database the server's configuration names. */
+export function buildCli(deps: CliDeps): Command {
+  const withDatabase = async (work: (opened: CliDatabase, config: AppConfig) => Promise<void>) => {
+    const config = deps.loadConfig();
+    const opened = await deps.openDatabase(config);
+    try {
+      await work(opened, config);
+    } finally {
+      await opened.db.close();
+    }
+  };
+
+  // Set before the subcommands are made, which inherit them: commander errors reject parseAsync
+  // instead of exiting, and its messages go through deps.out.
+  const program = new Command('cli')
+    .description('chainwire administration')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => deps.out.log(text.trimEnd()),
+      writeErr: (text) => deps.out.error(text.trimEnd()),
+    });
+
+  const keys = program.command('keys').description('API keys');
+  keys
+    .command('create')
+    .description('create an API key and print it once')
+    .requiredOption('--plan <plan>', `plan: ${PLANS.join(', ')}`)
+    .option('--name <name>', 'label to recognise the key by')
+    .action((options: { plan: string; name?: string }) =>
+      withDatabase(({ db }) => keysCreate(db, options, deps.out)),
+    );
+
+  program
+    .command('replay')
+    .description('rebuild a projection from the start of the event store')
+    .argument('<projection>', 'projection name, e.g. balances')
+    .action((name: string) =>
+      withDatabase(({ db, sharedWithServer }, config) =>
+        replay(db, config, name, deps.out, { sharedWithServer }),
+      ),
+    );
+
+  const assets = program.command('assets').description('asset registry');
+  assets
+    .command('add')
+    .description('register or update an asset of a chain')
+    .requiredOption('--chain <chain>', 'registry chain id, e.g. ethereum')
+    .requiredOption('--contract <contract>', "contract address, or 'native'")
+    .requiredOption('--symbol <symbol>')
+    .requiredOption('--name <name>')
+    .requiredOption('--decimals <decimals>')
+    .requiredOption('--type <type>', ASSET_TYPES.join(', '))
+    .option('--default', "make it one of the chain's default assets")
+    .action((options: AssetsAddOptions) => withDatabase(({ db }) => assetsAdd(db, options, deps.out)));
+
+  return program;
+}

@@ -1,0 +1,38 @@
+import type { AppConfig } from '../../../../libs/core/src/config/app-config';
+import type { Database } from '../../../../libs/core/src/db/database';
+import { createEventStore } from '../../../../libs/event-store/src/create-event-store';
+import { ALL_PROJECTIONS } from '../../../../libs/read-models/src/all-projections';
+import { replayProjection } from '../../../../libs/read-models/src/runner/replay-projection';
+import { CliUsageError, type CliOutput } from '../cli-output';
+
+/**
+ * Rebuilds one projection from the start of the event store. Waits while a projector holds the
+ * projection's lock; on embedded storage that lock cannot exclude the server, so the server must be off.
+ */
+export async function replay(
+  db: Database,
+  config: Pick<AppConfig, 'eventStoreUrl'>,
+  name: string,
+  out: CliOutput,
+  options: { sharedWithServer?: boolean } = {},
+): Promise<void> {
+  const projection = ALL_PROJECTIONS[name];
+  if (!projection) {
+    throw new CliUsageError(
+      `Unknown projection ${JSON.stringify(name)}; expected one of ${Object.keys(ALL_PROJECTIONS).join(', ')}`,
+    );
+  }
+  if (options.sharedWithServer) {
+    throw new CliUsageError('A server is running on this embedded database: stop it before a replay');
+  }
+  const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, db });
+  try {
+    const started = Date.now();
+    const { events } = await replayProjection({ db, eventStore, projection, log: (m) => out.error(m) });
+    out.log(
+      `Replayed ${projection.name}: ${events} events in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await eventStore.close();
+  }
+}

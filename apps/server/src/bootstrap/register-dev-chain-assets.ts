@@ -1,0 +1,26 @@
+import type { Pool } from 'pg';
+import type { DemoToken } from '../../../../libs/chains/src/dev-chain/start-dev-chain';
+import { addAsset, setDefaultAssets } from '../../../../libs/chains/src/registry/asset-registry';
+
+/**
+ * Registers the dev chain's demo tokens as ethereum ERC-20 assets and makes them the chain's default
+ * tokens, so a balances query without assetIds shows what the dev chain actually holds.
+ */
+export async function registerDevChainAssets(pool: Pool, tokens: readonly DemoToken[]): Promise<void> {
+  for (const token of tokens) {
+    await addAsset(pool, {
+      chain: 'ethereum',
+      contract: token.address,
+      symbol: token.symbol,
+      name: token.name,
+      decimals: token.decimals,
+      type: 'erc20',
+      isDefault: true,
+    });
+  }
+  await setDefaultAssets(
+    pool,
+    'ethereum',
+    tokens.map((t) => t.address),
+  );
+}

@@ -1,0 +1,157 @@
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ensureApiKey } from '../../../../libs/auth/src/api-keys/api-key-repository';
+import { TOP_PLAN } from '../../../../libs/auth/src/plans';
+import { type DevChain, startDevChain } from '../../../../libs/chains/src/dev-chain/start-dev-chain';
+import { seedRegistries } from '../../../../libs/chains/src/registry/seed-registries';
+import type { AppConfig } from '../../../../libs/core/src/config/app-config';
+import { type Database, openDatabase } from '../../../../libs/core/src/db/database';
+import { migrate } from '../../../../libs/core/src/db/migrate';
+import { type Logger, logFunction } from '../../../../libs/core/src/logging/logger';
+import {
+  findEmbeddedEndpoint,
+  publishEmbeddedEndpoint,
+} from '../../../../libs/core/src/runtime/embedded-endpoint';
+import { createEventStore } from '../../../../libs/event-store/src/create-event-store';
+import type { EventStore } from '../../../../libs/event-store/src/event-store';
+import { EvmIndexer } from '../../../../libs/indexing/src/evm/evm-indexer';
+import { ALL_PROJECTIONS } from '../../../../libs/read-models/src/all-projections';
+import { ProjectionRunner } from '../../../../libs/read-models/src/runner/projection-runner';
+import { createApiApp } from '../api/create-api-app';
+import { readOrCreateDevApiKey } from './dev-api-key';
+import { registerDevChainAssets } from './register-dev-chain-assets';
+
+export interface RunningServer {
+  /** Base URL of the API; undefined when the api role is off. */
+  readonly url?: string;
+  readonly devApiKey?: string;
+  readonly devChain?: DevChain;
+  readonly db: Database;
+  readonly eventStore: EventStore;
+  /** Stops the API, indexers, projectors and dev chain, then closes the stores. Idempotent. */
+  stop(): Promise<void>;
+}
+
+const LISTEN_HOST = '0.0.0.0';
+
+/**
+ * Boots the roles the configuration asks for on one process: database (embedded under DATA_DIR
+ * without DATABASE_URL), migrations, registries, dev chain (without ETHEREUM_RPC_URL), event store,
+ * then indexers, projectors and the API. Every piece resumes from stored state on a restart.
+ */
+export async function startServer(config: AppConfig, logger: Logger): Promise<RunningServer> {
+  const stack: { name: string; stop: () => Promise<void> }[] = [];
+  const stopAll = async () => {
+    while (stack.length > 0) {
+      const part = stack.pop()!;
+      try {
+        await part.stop();
+      } catch (error) {
+        logger.error(`stopping ${part.name} failed`, { error });
+      }
+    }
+  };
+  try {
+    return await boot(config, logger, stack, stopAll);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function boot(
+  config: AppConfig,
+  logger: Logger,
+  stack: { name: string; stop: () => Promise<void> }[],
+  stopAll: () => Promise<void>,
+): Promise<RunningServer> {
+  const roles = new Set(config.roles);
+  if (!config.databaseUrl && findEmbeddedEndpoint(config.dataDir)) {
+    throw new Error(`Another process is already serving the embedded database in ${config.dataDir}`);
+  }
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  stack.push({ name: 'database', stop: () => db.close() });
+  if (db.embedded) {
+    const withdraw = publishEmbeddedEndpoint(config.dataDir, db.url);
+    stack.push({ name: 'embedded endpoint', stop: async () => withdraw() });
+  }
+  await migrate(db.pool, logFunction(logger.child('migrate'), 'debug'));
+  await seedRegistries(db.pool);
+
+  let devApiKey = config.devApiKey;
+  if (!devApiKey && db.embedded) devApiKey = readOrCreateDevApiKey(config.dataDir);
+  if (devApiKey) await ensureApiKey(db.pool, devApiKey, TOP_PLAN);
+
+  let devChain: DevChain | undefined;
+  const ethereum = config.chains.find((c) => c.id === 'ethereum');
+  if (roles.has('indexer') && ethereum && !ethereum.rpcUrl) {
+    devChain = await startDevChain({
+      dataDir: join(config.dataDir, 'dev-chain'),
+      log: logFunction(logger.child('dev-chain'), 'debug'),
+    });
+    stack.push({ name: 'dev chain', stop: () => devChain!.stop() });
+    await registerDevChainAssets(db.pool, devChain.demoTokens);
+    logger.info(`dev chain at ${devChain.rpcUrl}`, {
+      demoTokens: devChain.demoTokens.map((t) => `${t.symbol} ${t.address}`),
+    });
+  }
+
+  const eventStore = await createEventStore({
+    eventStoreUrl: config.eventStoreUrl,
+    db,
+    log: logFunction(logger.child('event-store'), 'debug'),
+  });
+  stack.push({ name: 'event store', stop: () => eventStore.close() });
+
+  if (roles.has('projector')) {
+    for (const projection of Object.values(ALL_PROJECTIONS)) {
+      const runner = new ProjectionRunner({
+        db,
+        eventStore,
+        projection,
+        log: logFunction(logger.child(`projection/${projection.name}`)),
+      });
+      runner.start();
+      stack.push({ name: `projection ${projection.name}`, stop: () => runner.stop() });
+    }
+  }
+
+  if (roles.has('indexer')) {
+    for (const chain of config.chains) {
+      const rpcUrl = chain.rpcUrl ?? devChain?.rpcUrl;
+      if (!rpcUrl) continue;
+      const log = logger.child(`indexer/${chain.id}`);
+      const indexer = new EvmIndexer({
+        chain: chain.id,
+        rpcUrl,
+        eventStore,
+        startBlock: chain.startBlock,
+        finalityDepth: chain.finalityDepth,
+        log: logFunction(log),
+        onError: (error) => log.error(`indexer stopped: ${error.message}`),
+      });
+      indexer.start();
+      stack.push({ name: `indexer ${chain.id}`, stop: () => indexer.stop() });
+    }
+  }
+
+  if (roles.has('dispatcher')) logger.debug('dispatcher role: no webhook dispatcher in this build yet');
+
+  let url: string | undefined;
+  if (roles.has('api')) {
+    const app: NestFastifyApplication = await createApiApp({ db, logger: logger.child('api') });
+    stack.push({ name: 'api', stop: () => app.close() });
+    await app.listen(config.port, LISTEN_HOST);
+    const { port } = app.getHttpServer().address() as AddressInfo;
+    url = `http://localhost:${port}`;
+  }
+
+  logger.info(
+    url
+      ? `chainwire listening on ${url} — docs ${url}/docs — dev API key: ${devApiKey ?? '(none; cli keys create --plan <plan>)'}`
+      : `chainwire running roles ${[...roles].join(',')} (no api)`,
+  );
+  let stopped: Promise<void> | undefined;
+  return { url, devApiKey, devChain, db, eventStore, stop: () => (stopped ??= stopAll()) };
+}
