@@ -19,6 +19,7 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Directory for embedded PGlite files; `undefined` with no databaseUrl means in-memory. */
   dataDir?: string;
+  /** PostgreSQL only: the embedded store always uses one connection (see below). */
   poolSize?: number;
 }
 
@@ -29,10 +30,19 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    ignoreIdleClientErrors(pool);
     await pool.query('SELECT 1');
     return { pool, url: options.databaseUrl, embedded: false, close: () => pool.end() };
   }
   return openEmbeddedDatabase(options);
+}
+
+/**
+ * An idle client whose connection dies (server restart, `DROP DATABASE … WITH (FORCE)`) emits
+ * 'error' on the pool; unhandled, that would crash the process. The next checkout reconnects.
+ */
+function ignoreIdleClientErrors(pool: Pool): void {
+  pool.on('error', () => undefined);
 }
 
 async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -48,7 +58,11 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Datab
   const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 32 });
   await server.start();
   const url = `postgres://postgres@${server.getServerConn()}/postgres`;
-  const pool = new Pool({ connectionString: url, max: options.poolSize ?? 8 });
+  // One connection only: pglite-socket multiplexes connections message by message, so two clients'
+  // extended-protocol messages (Parse/Bind/Execute) can interleave and bind to the wrong statement.
+  // PGlite is a single session anyway; the pool queue serialises exactly as the server would.
+  const pool = new Pool({ connectionString: url, max: 1 });
+  ignoreIdleClientErrors(pool);
   let closed = false;
   return {
     pool,
