@@ -30,6 +30,20 @@ describe('aggregateBalanceDeltas', () => {
     });
   });
 
+  it('keeps no token balance for the zero address of mints and burns, but does for native ether', () => {
+    const ZERO = '0x0000000000000000000000000000000000000000';
+    const deltas = deltasOf(
+      transferObserved(block, { kind: 'erc20', asset: TOKEN, from: ZERO, to: A, amount: 9n, ref: 'mint' }),
+      transferObserved(block, { kind: 'erc20', asset: TOKEN, from: A, to: ZERO, amount: 4n, ref: 'burn' }),
+      transferObserved(block, { kind: 'native', from: A, to: ZERO, amount: 2n, ref: 'v' }),
+    );
+    expect(deltas).toEqual({
+      [`ethereum/${A.toLowerCase()}/${TOKEN.toLowerCase()}`]: 5n,
+      [`ethereum/${A.toLowerCase()}/native`]: -2n,
+      [`ethereum/${ZERO}/native`]: 2n,
+    });
+  });
+
   it('ignores erc721 and applies a revert as the reverse', () => {
     const nft = transferObserved(block, {
       kind: 'erc721',

@@ -20,6 +20,13 @@ export interface BalanceDelta {
 
 export const NATIVE_ASSET = 'native';
 
+/**
+ * Token Transfer logs name the zero address as `from` on a mint and `to` on a burn: it is the
+ * token's source and sink, not a holder, so no token balance is kept for it. (Native transfers
+ * to the zero address are real: ether sent there stays there.)
+ */
+const TOKEN_MINT_BURN_ADDRESS = '0x0000000000000000000000000000000000000000';
+
 /** Kinds that move the chain's own coin; erc721 moves ownership, not a balance. */
 const NATIVE_KINDS: ReadonlySet<TransferKind> = new Set(['native', 'internal', 'fee', 'genesis']);
 
@@ -51,8 +58,13 @@ export function aggregateBalanceDeltas(events: readonly RecordedEvent[]): Balanc
     const asset = balanceAsset(data);
     if (asset === null) continue;
     const amount = parseAmount(data.amount, event.id) * sign;
-    if (data.from !== null) add(data.chain, normaliseAddress(data.from), asset, -amount);
-    if (data.to !== null) add(data.chain, normaliseAddress(data.to), asset, amount);
+    const holder = (address: string | null) => (address === null ? null : normaliseAddress(address));
+    const from = holder(data.from);
+    const to = holder(data.to);
+    const isToken = asset !== NATIVE_ASSET;
+    if (from !== null && !(isToken && from === TOKEN_MINT_BURN_ADDRESS))
+      add(data.chain, from, asset, -amount);
+    if (to !== null && !(isToken && to === TOKEN_MINT_BURN_ADDRESS)) add(data.chain, to, asset, amount);
   }
   return [...sums.values()];
 }
