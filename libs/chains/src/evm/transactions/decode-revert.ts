@@ -1,10 +1,12 @@
 import { BaseError, decodeErrorResult, isHex, parseAbi, type Hex } from 'viem';
 
 /**
- * Errors a wallet transfer commonly reverts with: Solidity's Error(string) and Panic(uint256) (built
- * into viem) and OpenZeppelin 5's ERC-20 / ERC-721 custom errors (EIP-6093).
+ * Errors a wallet transfer commonly reverts with: Solidity's Error(string) and Panic(uint256), and
+ * OpenZeppelin 5's ERC-20 / ERC-721 custom errors (EIP-6093).
  */
 const KNOWN_ERRORS = parseAbi([
+  'error Error(string reason)',
+  'error Panic(uint256 code)',
   'error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)',
   'error ERC20InvalidSender(address sender)',
   'error ERC20InvalidReceiver(address receiver)',
