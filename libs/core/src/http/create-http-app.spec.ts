@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Module, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Module, Param, Post, Query } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { z } from 'zod';
 import { createLogger } from '../logging/logger';
@@ -24,6 +24,11 @@ class TestController {
   @Post('echo')
   echo(@Body(new ZodValidationPipe(transferSchema)) body: z.output<typeof transferSchema>) {
     return { doubled: body.amountWei * 2n, isBigInt: typeof body.amountWei === 'bigint' };
+  }
+
+  @Get('item/:id')
+  item(@Param('id') id: string) {
+    return { id };
   }
 
   @Get('bare')
@@ -155,6 +160,15 @@ describe('createHttpApp', () => {
     const res = await inject({ method: 'GET', url: '/nowhere' });
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ ok: false, code: 'NOT_FOUND', message: 'Cannot GET /nowhere', data: null });
+  });
+
+  it.each([
+    ['/test/item/%ZZ', 400, 'VALIDATION_ERROR'],
+    [`/test/item/${'a'.repeat(500)}`, 414, 'URI_TOO_LONG'],
+  ])('answers the router error of %s with an envelope', async (url, status, code) => {
+    const res = await inject({ method: 'GET', url });
+    expect(res.status).toBe(status);
+    expect(res.json).toMatchObject({ ok: false, code });
   });
 
   it('passes an ApiError through with its code and status', async () => {

@@ -3,7 +3,7 @@ import type { IEntryNestModule } from '@nestjs/core/nest-factory';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from '../logging/logger';
 import { type ApiDocsOptions, serveApiDocs } from './api-docs';
-import { ApiExceptionFilter } from './api-exception.filter';
+import { ApiExceptionFilter, toErrorResponse } from './api-exception.filter';
 import { EnvelopeInterceptor } from './envelope.interceptor';
 import { registerExactJson } from './exact-json-body';
 import { nestLogger } from './nest-logger';
@@ -30,7 +30,15 @@ export async function createHttpApp(
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app = await NestFactory.create<NestFastifyApplication>(
     rootModule,
-    new FastifyAdapter({ bodyLimit, logger: false }),
+    new FastifyAdapter({
+      bodyLimit,
+      logger: false,
+      // Router errors (undecodable URL, over-long path parameter) never reach Nest's filters.
+      frameworkErrors: (error, _request, reply) => {
+        const { status, body } = toErrorResponse(error);
+        void reply.status(status).send(body);
+      },
+    }),
     { bodyParser: false, logger: nestLogger(options.logger), abortOnError: false },
   );
   registerExactJson(app.getHttpAdapter().getInstance(), bodyLimit);

@@ -18,6 +18,7 @@ export const ErrorCode = {
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  URI_TOO_LONG: 'URI_TOO_LONG',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
@@ -43,6 +44,8 @@ export function codeForStatus(status: number): ErrorCode {
       return ErrorCode.CONFLICT;
     case 413:
       return ErrorCode.PAYLOAD_TOO_LARGE;
+    case 414:
+      return ErrorCode.URI_TOO_LONG;
     case 415:
       return ErrorCode.UNSUPPORTED_MEDIA_TYPE;
     case 429:

@@ -17,7 +17,9 @@ export const balancesQuerySchema = z.object({
     .default('USD'),
   assetIds: z.string().default(''),
   includeNative: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
+    .string()
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
     .transform((v) => v === 'true')
     .default(true),
 });

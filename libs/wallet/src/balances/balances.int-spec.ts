@@ -56,7 +56,7 @@ describe('GET /api/balances/:address', () => {
       DAI,
     ]);
 
-    const nativeOnly = await t.get(`/api/balances/${HOLDER}?assetIds=native&includeNative=false`);
+    const nativeOnly = await t.get(`/api/balances/${HOLDER}?assetIds=native&includeNative=FALSE`);
     expect((nativeOnly.json.data as { assets: { assetId: string }[] }).assets.map((a) => a.assetId)).toEqual([
       'native',
     ]);
@@ -79,6 +79,7 @@ describe('GET /api/balances/:address', () => {
 
   it.each([
     ['a bad address', `/api/balances/0x1234`, 'INVALID_ADDRESS'],
+    ['an undecodable address', '/api/balances/%ZZ', 'VALIDATION_ERROR'],
     ['a mis-checksummed address', `/api/balances/${HOLDER.replace('f39F', 'F39f')}`, 'INVALID_ADDRESS'],
     ['an unknown chain', `/api/balances/${HOLDER}?chain=narnia`, 'UNKNOWN_CHAIN'],
     ['a junk asset id', `/api/balances/${HOLDER}?assetIds=native,usdc`, 'INVALID_ASSET_ID'],
