@@ -1,6 +1,7 @@
 import { NestFactory, Reflector } from '@nestjs/core';
 import type { IEntryNestModule } from '@nestjs/core/nest-factory';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger';
 import { type ApiDocsOptions, serveApiDocs } from './api-docs';
 import { ApiExceptionFilter, toErrorResponse } from './api-exception.filter';
@@ -34,7 +35,7 @@ export async function createHttpApp(
       bodyLimit,
       logger: false,
       // Router errors (undecodable URL, over-long path parameter) never reach Nest's filters.
-      frameworkErrors: (error, _request, reply) => {
+      frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
         const { status, body } = toErrorResponse(error);
         void reply.status(status).send(body);
       },
