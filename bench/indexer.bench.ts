@@ -8,10 +8,14 @@
  * events table. Runs on PostgreSQL when DATABASE_URL is set, on embedded PGlite otherwise.
  */
 import { performance } from 'node:perf_hooks';
-import { erc20Abi, parseUnits, type Address } from 'viem';
+import { erc20Abi, parseUnits, type Address, type Hex } from 'viem';
 import { createEventStore } from '../libs/event-store/src/create-event-store';
 import { EvmIndexer } from '../libs/indexing/src/evm/evm-indexer';
-import { chainStream, TRANSFER_OBSERVED, type TransferObservedData } from '../libs/indexing/src/events/chain-events';
+import {
+  chainStream,
+  TRANSFER_OBSERVED,
+  type TransferObservedData,
+} from '../libs/indexing/src/events/chain-events';
 import { ProjectionRunner } from '../libs/read-models/src/runner/projection-runner';
 import { balancesProjection } from '../libs/read-models/src/balances/balances.projection';
 import { blocksProjection } from '../libs/read-models/src/blocks/blocks.projection';
@@ -42,20 +46,29 @@ async function main(): Promise<void> {
     );
 
     const genStart = performance.now();
-    const hashes = [];
+    const hashes: Hex[] = [];
     for (let sent = 0; sent < TRANSFERS; sent += PER_TX) {
       const count = Math.min(PER_TX, TRANSFERS - sent);
       hashes.push(
-        await callFixture(owner, sender, 'BatchTokenSender', 'spray', [token, count, 0x10000n, RECIPIENTS, unit, false], {
-          gas: 30_000_000n,
-        }),
+        await callFixture(
+          owner,
+          sender,
+          'BatchTokenSender',
+          'spray',
+          [token, count, 0x10000n, RECIPIENTS, unit, false],
+          {
+            gas: 30_000_000n,
+          },
+        ),
       );
     }
     for (const hash of hashes) {
       if ((await waitMined(anvil, hash)) !== 'success') throw new Error('spray transaction reverted');
     }
     const head = await anvil.publicClient.getBlockNumber();
-    console.log(`generated ${TRANSFERS} ERC-20 transfers in ${hashes.length} txs, head ${head}, ${((performance.now() - genStart) / 1000).toFixed(1)} s`);
+    console.log(
+      `generated ${TRANSFERS} ERC-20 transfers in ${hashes.length} txs, head ${head}, ${((performance.now() - genStart) / 1000).toFixed(1)} s`,
+    );
 
     // End to end: indexer and projections run concurrently, as in the service.
     const eventStore = await createEventStore({ db });
@@ -91,8 +104,12 @@ async function main(): Promise<void> {
     const baselineRate = tokenTransfers / (baselineMs / 1000);
     console.log(`backend: ${backend}`);
     console.log(`events appended: ${events.length} (${tokenTransfers} ERC-20 transfers)`);
-    console.log(`end to end (index + project): ${(endToEndMs / 1000).toFixed(2)} s, ${Math.round(rate)} transfers/s`);
-    console.log(`baseline (bulk unnest insert of the same rows): ${(baselineMs / 1000).toFixed(2)} s, ${Math.round(baselineRate)} rows/s`);
+    console.log(
+      `end to end (index + project): ${(endToEndMs / 1000).toFixed(2)} s, ${Math.round(rate)} transfers/s`,
+    );
+    console.log(
+      `baseline (bulk unnest insert of the same rows): ${(baselineMs / 1000).toFixed(2)} s, ${Math.round(baselineRate)} rows/s`,
+    );
     console.log(`ratio end-to-end / baseline: ${(rate / baselineRate).toFixed(3)}`);
     await eventStore.close();
   } finally {
@@ -130,7 +147,8 @@ async function checkBalances(
       functionName: 'balanceOf',
       args: [row.address as Address],
     });
-    if (onChain !== BigInt(row.amount)) throw new Error(`balance mismatch for ${row.address}: ${row.amount} != ${onChain}`);
+    if (onChain !== BigInt(row.amount))
+      throw new Error(`balance mismatch for ${row.address}: ${row.amount} != ${onChain}`);
   }
 }
 

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../libs/core/src/paths';
+
+export interface ServiceProcess {
+  readonly url: string;
+  readonly apiKey: string;
+  readonly dataDir: string;
+  readonly output: () => string;
+  /** GET with the API key; returns the status and the raw body text (to check exact digits). */
+  get(path: string): Promise<{ status: number; text: string }>;
+  /** SIGTERM and wait for exit. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: no shutdown hooks run. */
+  kill(): Promise<void>;
+}
+
+/** Starts the built server (`dist/`) as a child process, as `npm start` would, and waits until the API answers. */
+export async function startService(
+  env: Record<string, string>,
+  options: { dataDir?: string } = {},
+): Promise<ServiceProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-'));
+  const port = await freePort();
+  const apiKey = env.DEV_API_KEY ?? 'e2e-test-key-0123456789';
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [join(PROJECT_ROOT, 'dist/apps/server/src/main.js')], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEV_API_KEY: apiKey,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const get = async (path: string) => {
+    const res = await fetch(url + path, { headers: { 'x-api-key': apiKey } });
+    return { status: res.status, text: await res.text() };
+  };
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await get('/api/blocks/latest');
+      if (res.status === 200 || res.status === 404) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`service did not answer in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    apiKey,
+    dataDir,
+    output: () => output,
+    get,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
