@@ -1,0 +1,69 @@
+/** Events of the `delivery-<eventId>` stream (DESIGN §3). Times are ISO 8601 strings. */
+export const DELIVERY_SCHEDULED = 'DeliveryScheduled';
+export const DELIVERY_ATTEMPT_FAILED = 'DeliveryAttemptFailed';
+export const DELIVERY_SUCCEEDED = 'DeliverySucceeded';
+export const DELIVERY_HELD = 'DeliveryHeld';
+export const DELIVERY_RELEASED = 'DeliveryReleased';
+export const DELIVERY_ABANDONED = 'DeliveryAbandoned';
+
+export const DELIVERY_EVENT_TYPES = [
+  DELIVERY_SCHEDULED,
+  DELIVERY_ATTEMPT_FAILED,
+  DELIVERY_SUCCEEDED,
+  DELIVERY_HELD,
+  DELIVERY_RELEASED,
+  DELIVERY_ABANDONED,
+] as const;
+
+export const DELIVERY_STREAM_PREFIX = 'delivery-';
+export const deliveryStream = (eventId: string): string => `${DELIVERY_STREAM_PREFIX}${eventId}`;
+export const deliveryIdOf = (streamId: string): string => streamId.slice(DELIVERY_STREAM_PREFIX.length);
+
+export interface DeliveryScheduledData {
+  /** The webhook's event_id: stable across retries, sent as Webhook-Id. */
+  eventId: string;
+  subscriptionId: string;
+  /** The TransferObserved event it reports. */
+  sourceEventId: string;
+  /** The request body, byte for byte as sent and signed on every attempt. */
+  body: string;
+  at: string;
+}
+
+export interface AttemptOutcome {
+  eventId: string;
+  /** 1-based. */
+  attempt: number;
+  attemptedAt: string;
+  durationMs: number;
+  /** The response status, null when none came (connection error, timeout, refused target). */
+  httpStatus: number | null;
+}
+
+export interface DeliveryAttemptFailedData extends AttemptOutcome {
+  /** Short, secret-free description. */
+  error: string;
+  /** When the next attempt is due; null after the last one. */
+  nextAttemptAt: string | null;
+}
+
+export type DeliverySucceededData = AttemptOutcome;
+
+export interface DeliveryHeldData {
+  eventId: string;
+  reason: string;
+  at: string;
+}
+
+export interface DeliveryReleasedData {
+  eventId: string;
+  at: string;
+}
+
+export type AbandonReason = 'attempts_exhausted' | 'subscription_deleted' | 'subscription_failed';
+
+export interface DeliveryAbandonedData {
+  eventId: string;
+  reason: AbandonReason;
+  at: string;
+}

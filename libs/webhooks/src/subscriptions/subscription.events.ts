@@ -1,0 +1,64 @@
+/** Events of the `subscription-<uuid>` stream (DESIGN §3). Times are ISO 8601 strings. */
+export const SUBSCRIPTION_REQUESTED = 'SubscriptionRequested';
+export const SUBSCRIPTION_ACTIVATED = 'SubscriptionActivated';
+export const SUBSCRIPTION_REGISTRATION_FAILED = 'SubscriptionRegistrationFailed';
+export const SUBSCRIPTION_PAUSED = 'SubscriptionPaused';
+export const SUBSCRIPTION_RESUMED = 'SubscriptionResumed';
+export const SUBSCRIPTION_DELETED = 'SubscriptionDeleted';
+
+export const SUBSCRIPTION_EVENT_TYPES = [
+  SUBSCRIPTION_REQUESTED,
+  SUBSCRIPTION_ACTIVATED,
+  SUBSCRIPTION_REGISTRATION_FAILED,
+  SUBSCRIPTION_PAUSED,
+  SUBSCRIPTION_RESUMED,
+  SUBSCRIPTION_DELETED,
+] as const;
+
+export const SUBSCRIPTION_STREAM_PREFIX = 'subscription-';
+export const subscriptionStream = (id: string): string => `${SUBSCRIPTION_STREAM_PREFIX}${id}`;
+export const subscriptionIdOf = (streamId: string): string =>
+  streamId.slice(SUBSCRIPTION_STREAM_PREFIX.length);
+
+export const EVENT_KINDS = ['INCOMING_NATIVE', 'INCOMING_FUNGIBLE'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export interface SubscriptionRequestedData {
+  subscriptionId: string;
+  apiKeyId: string;
+  chain: string;
+  /** Display form (EIP-55 for EVM chains). */
+  address: string;
+  webhookUrl: string;
+  eventKinds: EventKind[];
+  at: string;
+}
+
+export interface SubscriptionActivatedData {
+  subscriptionId: string;
+  at: string;
+}
+
+export interface SubscriptionRegistrationFailedData {
+  subscriptionId: string;
+  reason: string;
+  at: string;
+}
+
+export interface SubscriptionPausedData {
+  subscriptionId: string;
+  /** When the cooldown ends and the subscription resumes. */
+  until: string;
+  reason: string;
+  at: string;
+}
+
+export interface SubscriptionResumedData {
+  subscriptionId: string;
+  at: string;
+}
+
+export interface SubscriptionDeletedData {
+  subscriptionId: string;
+  at: string;
+}
