@@ -26,7 +26,7 @@ describe('cli', () => {
     buildCli({
       loadConfig: () => ({ eventStoreUrl: undefined }) as AppConfig,
       // The test owns the database: the command's close() must not end it.
-      openDatabase: async () => ({ db: { ...db, close: async () => undefined }, sharedWithServer: false }),
+      openDatabase: async () => ({ ...db, close: async () => undefined }),
       out: { log: (l) => stdout.push(l), error: (l) => stderr.push(l) },
     }).parseAsync(['node', 'cli', ...args]);
 

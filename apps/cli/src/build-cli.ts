@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { PLANS } from '../../../libs/auth/src/plans';
 import { ASSET_TYPES } from '../../../libs/chains/src/registry/well-known-assets';
 import type { AppConfig } from '../../../libs/core/src/config/app-config';
-import type { CliDatabase } from './cli-database';
+import type { Database } from '../../../libs/core/src/db/database';
 import type { CliOutput } from './cli-output';
 import { assetsAdd, type AssetsAddOptions } from './commands/assets-add.command';
 import { keysCreate } from './commands/keys-create.command';
@@ -10,19 +10,19 @@ import { replay } from './commands/replay.command';
 
 export interface CliDeps {
   loadConfig: () => AppConfig;
-  openDatabase: (config: AppConfig) => Promise<CliDatabase>;
+  openDatabase: (config: AppConfig) => Promise<Database>;
   out: CliOutput;
 }
 
 /** The admin CLI: every command runs against the database the server's configuration names. */
 export function buildCli(deps: CliDeps): Command {
-  const withDatabase = async (work: (opened: CliDatabase, config: AppConfig) => Promise<void>) => {
+  const withDatabase = async (work: (db: Database, config: AppConfig) => Promise<void>) => {
     const config = deps.loadConfig();
-    const opened = await deps.openDatabase(config);
+    const db = await deps.openDatabase(config);
     try {
-      await work(opened, config);
+      await work(db, config);
     } finally {
-      await opened.db.close();
+      await db.close();
     }
   };
 
@@ -43,18 +43,14 @@ export function buildCli(deps: CliDeps): Command {
     .requiredOption('--plan <plan>', `plan: ${PLANS.join(', ')}`)
     .option('--name <name>', 'label to recognise the key by')
     .action((options: { plan: string; name?: string }) =>
-      withDatabase(({ db }) => keysCreate(db, options, deps.out)),
+      withDatabase((db) => keysCreate(db, options, deps.out)),
     );
 
   program
     .command('replay')
     .description('rebuild a projection from the start of the event store')
     .argument('<projection>', 'projection name, e.g. balances')
-    .action((name: string) =>
-      withDatabase(({ db, sharedWithServer }, config) =>
-        replay(db, config, name, deps.out, { sharedWithServer }),
-      ),
-    );
+    .action((name: string) => withDatabase((db, config) => replay(db, config, name, deps.out)));
 
   const assets = program.command('assets').description('asset registry');
   assets
@@ -67,7 +63,7 @@ export function buildCli(deps: CliDeps): Command {
     .requiredOption('--decimals <decimals>')
     .requiredOption('--type <type>', ASSET_TYPES.join(', '))
     .option('--default', "make it one of the chain's default assets")
-    .action((options: AssetsAddOptions) => withDatabase(({ db }) => assetsAdd(db, options, deps.out)));
+    .action((options: AssetsAddOptions) => withDatabase((db) => assetsAdd(db, options, deps.out)));
 
   return program;
 }

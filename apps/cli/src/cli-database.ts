@@ -2,26 +2,27 @@ import type { AppConfig } from '../../../libs/core/src/config/app-config';
 import { type Database, openDatabase } from '../../../libs/core/src/db/database';
 import { migrate } from '../../../libs/core/src/db/migrate';
 import { findEmbeddedEndpoint } from '../../../libs/core/src/runtime/embedded-endpoint';
-
-export interface CliDatabase {
-  db: Database;
-  /** True when the embedded database is served by a running server (its session is shared with it). */
-  sharedWithServer: boolean;
-}
+import { CliUsageError } from './cli-output';
 
 /**
- * The configured database, migrated. Embedded: the running server's socket when one serves DATA_DIR
- * (opening the files twice would corrupt them), else the files directly.
+ * The configured database, migrated. Embedded PGlite belongs to one process: opening its files
+ * beside a running server would corrupt them, and a second client on the server's socket could
+ * interleave protocol messages with the server's own (pglite-socket multiplexes per message), so
+ * the CLI refuses while a server runs on the same DATA_DIR.
  */
-export async function openCliDatabase(config: AppConfig): Promise<CliDatabase> {
+export async function openCliDatabase(config: AppConfig): Promise<Database> {
   if (config.databaseUrl) {
     const db = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
     await migrate(db.pool);
-    return { db, sharedWithServer: false };
+    return db;
   }
-  const served = findEmbeddedEndpoint(config.dataDir);
-  if (served) return { db: await openDatabase({ databaseUrl: served, poolSize: 2 }), sharedWithServer: true };
-  const db = await openDatabase({ dataDir: config.dataDir, poolSize: 2 });
+  if (findEmbeddedEndpoint(config.dataDir)) {
+    throw new CliUsageError(
+      `A server is running on the embedded database in ${config.dataDir}: stop it first ` +
+        '(or run the service on PostgreSQL with DATABASE_URL to administer it while it runs)',
+    );
+  }
+  const db = await openDatabase({ dataDir: config.dataDir });
   await migrate(db.pool);
-  return { db, sharedWithServer: false };
+  return db;
 }

@@ -5,25 +5,18 @@ import { ALL_PROJECTIONS } from '../../../../libs/read-models/src/all-projection
 import { replayProjection } from '../../../../libs/read-models/src/runner/replay-projection';
 import { CliUsageError, type CliOutput } from '../cli-output';
 
-/**
- * Rebuilds one projection from the start of the event store. Waits while a projector holds the
- * projection's lock; on embedded storage that lock cannot exclude the server, so the server must be off.
- */
+/** Rebuilds one projection from the start of the event store; waits while a projector holds its lock. */
 export async function replay(
   db: Database,
   config: Pick<AppConfig, 'eventStoreUrl'>,
   name: string,
   out: CliOutput,
-  options: { sharedWithServer?: boolean } = {},
 ): Promise<void> {
   const projection = ALL_PROJECTIONS[name];
   if (!projection) {
     throw new CliUsageError(
       `Unknown projection ${JSON.stringify(name)}; expected one of ${Object.keys(ALL_PROJECTIONS).join(', ')}`,
     );
-  }
-  if (options.sharedWithServer) {
-    throw new CliUsageError('A server is running on this embedded database: stop it before a replay');
   }
   const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, db });
   try {

@@ -2,9 +2,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Embedded PGlite lives in one process. While a server runs on DATA_DIR it publishes the loopback URL
- * it serves PGlite on, so admin commands connect to it instead of opening the same files a second
- * time (which would corrupt them).
+ * Embedded PGlite belongs to one process. While a server runs on DATA_DIR it publishes the loopback
+ * URL it serves PGlite on and its pid, so another server or an admin command can tell the files are in
+ * use (opening them a second time would corrupt them).
  */
 export const EMBEDDED_ENDPOINT_FILE = 'embedded-db.json';
 
