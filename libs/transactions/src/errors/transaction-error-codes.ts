@@ -1,0 +1,16 @@
+/**
+ * Envelope codes of the transaction routes, beside the shared ones of libs/core (VALIDATION_ERROR,
+ * UNKNOWN_CHAIN, UNSUPPORTED_CHAIN, INVALID_ADDRESS, SERVICE_UNAVAILABLE…). Published codes keep their meaning.
+ */
+export const TxErrorCode = {
+  /** 400: `amount` was given but the asset's decimals are not known (token not in the asset registry). */
+  DECIMALS_UNRESOLVED: 'DECIMALS_UNRESOLVED',
+  /** 400: a txType this service cannot prepare (yet). */
+  UNSUPPORTED_TX_TYPE: 'UNSUPPORTED_TX_TYPE',
+  /** 422: the prepared transaction would fail on chain; `message` holds the decoded reason. */
+  SIMULATION_FAILED: 'SIMULATION_FAILED',
+  /** 400: the node refused the signed transaction; `message` holds the node's reason. */
+  BROADCAST_REJECTED: 'BROADCAST_REJECTED',
+} as const;
+
+export type TxErrorCode = (typeof TxErrorCode)[keyof typeof TxErrorCode];

@@ -1,0 +1,18 @@
+import { Injectable } from '@nestjs/common';
+import type { TxChain } from '../chains/tx-chain';
+import { withChainErrors } from '../errors/chain-errors';
+import { EvmFeeStrategy } from './evm/evm-fee-strategy';
+import type { FeeLevels } from './fee-mode';
+
+/** The fee market of any supported chain, by its family's strategy; chain failures as envelope errors. */
+@Injectable()
+export class FeeService {
+  constructor(private readonly evm: EvmFeeStrategy) {}
+
+  levels(chain: TxChain): Promise<FeeLevels> {
+    switch (chain.family) {
+      case 'evm':
+        return withChainErrors(() => this.evm.levels(chain));
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from 'viem';
+import { estimateGas } from '../../../chains/src/evm/transactions/estimate-gas';
+import type { EvmTxFeeFields } from '../../../chains/src/evm/transactions/evm-tx-request';
+import { getPendingNonce } from '../../../chains/src/evm/transactions/get-pending-nonce';
+import { simulateTransaction } from '../../../chains/src/evm/transactions/simulate-transaction';
+import { isEvmAddress, normaliseAddress } from '../../../chains/src/registry/contract-address';
+import type { Database } from '../../../core/src/db/database';
+import { ApiError } from '../../../core/src/http/api-error';
+import { ErrorCode } from '../../../core/src/http/error-codes';
+import { DATABASE } from '../../../core/src/http/injection-tokens';
+import { parseAccountAddress } from '../../../wallet/src/addresses/account-address';
+import { TxChainResolver, type EvmTxChain } from '../chains/tx-chain';
+import { withChainErrors } from '../errors/chain-errors';
+import { adjustPrice, gasLimitFor } from '../fees/evm/evm-fee-policy';
+import type { FeePrice } from '../fees/fee-mode';
+import { FeeService } from '../fees/fee-service';
+import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
+import type { PrepareSignRequest } from './prepare-sign.schema';
+import type { PrepareSignResult } from './prepare-sign.response';
+import { resolveAmount } from './resolve-amount';
+import { toTransferIntent, type TransferIntent } from './transfer-intent';
+
+export class PrepareSignQuery extends Query<PrepareSignResult> {
+  constructor(readonly request: PrepareSignRequest) {
+    super();
+  }
+}
+
+/**
+ * An unsigned transfer the chain accepts: request rules, then chain, addresses and amount, then in
+ * one round of node calls the nonce (pending unless given), the fee levels, the chain id and the gas
+ * estimate, and last an eth_call of the exact transaction at the pending block. Nothing is stored:
+ * preparing changes no state, so it is a query.
+ */
+@QueryHandler(PrepareSignQuery)
+export class PrepareSignHandler implements IQueryHandler<PrepareSignQuery, PrepareSignResult> {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly chains: TxChainResolver,
+    private readonly fees: FeeService,
+    private readonly rpc: ChainRpcRegistry,
+  ) {}
+
+  async execute({ request }: PrepareSignQuery): Promise<PrepareSignResult> {
+    const intent = toTransferIntent(request);
+    const chain = await this.chains.resolve(intent.chain);
+    const from = parseAccountAddress(chain.entry.family, intent.from).display as Address;
+    const recipient = parseAccountAddress(chain.entry.family, intent.recipient).display as Address;
+    const token = intent.tokenContract === undefined ? undefined : parseTokenContract(intent.tokenContract);
+    const amount = await resolveAmount(intent, {
+      pool: this.db.pool,
+      chain: chain.entry.id,
+      nativeDecimals: chain.entry.decimals,
+      tokenContract: token && normaliseAddress(token),
+    });
+
+    const tx = token
+      ? {
+          from,
+          to: token,
+          value: 0n,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] }),
+        }
+      : { from, to: recipient, value: amount, data: undefined };
+    const { nonce, levels, chainId, gasLimit } = await this.chainFacts(chain, intent, tx);
+    if (levels.mode === 'LEGACY' && intent.fees.maxPriorityFeePerGasWei !== undefined) {
+      throw ApiError.badRequest(
+        ErrorCode.VALIDATION_ERROR,
+        `${chain.entry.id} has no EIP-1559 fee market: maxPriorityFeePerGasWei does not apply (use priorityFeeMultiplier)`,
+      );
+    }
+    const price = adjustPrice(levels, intent.fees);
+    await withChainErrors(() =>
+      simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: feeFields(price) }),
+    );
+
+    return {
+      chain: chain.entry.id,
+      chainId,
+      from,
+      to: tx.to,
+      valueWei: tx.value,
+      data: tx.data ?? null,
+      txType: intent.txType,
+      tokenContract: token ?? null,
+      nonce,
+      fee: {
+        mode: price.mode,
+        gasLimit,
+        baseFeePerGas: levels.baseFeePerGas,
+        maxPriorityFeePerGas: price.mode === 'EIP1559' ? price.maxPriorityFeePerGas : null,
+        maxFeePerGas: price.mode === 'EIP1559' ? price.maxFeePerGas : null,
+        gasPrice: price.mode === 'LEGACY' ? price.gasPrice : null,
+      },
+    };
+  }
+
+  /** The node facts, asked together so they travel as one JSON-RPC batch. */
+  private async chainFacts(
+    chain: EvmTxChain,
+    intent: TransferIntent,
+    tx: { from: Address; to: Address; value: bigint; data?: Hex },
+  ) {
+    const [nonce, levels, chainId, estimate] = await Promise.all([
+      intent.nonce ?? withChainErrors(() => getPendingNonce(chain.client, tx.from)),
+      this.fees.levels(chain),
+      withChainErrors(() => this.rpc.evmChainId(chain.entry.id, chain.client)),
+      withChainErrors(() => estimateGas(chain.client, tx)),
+    ]);
+    return { nonce, levels, chainId, gasLimit: gasLimitFor(estimate) };
+  }
+}
+
+function parseTokenContract(raw: string): Address {
+  if (!isEvmAddress(raw)) {
+    throw ApiError.badRequest(
+      ErrorCode.INVALID_ADDRESS,
+      `tokenContract ${JSON.stringify(raw.slice(0, 100))} is not a valid EVM address`,
+    );
+  }
+  return getAddress(raw);
+}
+
+function feeFields(price: FeePrice): EvmTxFeeFields {
+  return price.mode === 'EIP1559'
+    ? { maxFeePerGas: price.maxFeePerGas, maxPriorityFeePerGas: price.maxPriorityFeePerGas }
+    : { gasPrice: price.gasPrice };
+}

@@ -1,0 +1,81 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApiKey } from '../../../auth/src/api-keys/api-key-repository';
+import { AuthModule } from '../../../auth/src/auth.module';
+import { seedRegistries } from '../../../chains/src/registry/seed-registries';
+import type { Database } from '../../../core/src/db/database';
+import { AppContextModule } from '../../../core/src/http/app-context.module';
+import { createHttpApp } from '../../../core/src/http/create-http-app';
+import { parseJsonExact, stringifyJson } from '../../../core/src/http/lossless-json';
+import { silentLogger } from '../../../core/src/logging/logger';
+import { createTestDatabase } from '../../../../test/support/test-database';
+import type { ChainRpcConfig } from '../transactions-options';
+import { TransactionsModule } from '../transactions.module';
+
+export interface TxResponse {
+  status: number;
+  text: string;
+  /** Parsed losslessly: integer literals are bigints. */
+  json: { ok: boolean; code: string; message: string; data: Record<string, unknown> & unknown };
+}
+
+export interface TxTestApp {
+  db: Database;
+  app: NestFastifyApplication;
+  /** An enterprise key (every chain tier). */
+  key: string;
+  get(url: string): Promise<TxResponse>;
+  /** POSTs `body` as is when a string (raw JSON), else serialised losslessly (bigints as literals). */
+  post(url: string, body: unknown): Promise<TxResponse>;
+  close(): Promise<void>;
+}
+
+/** A fresh seeded database and the transaction routes behind the real guard, the chains on the given nodes. */
+export async function startTxTestApp(chains: readonly ChainRpcConfig[]): Promise<TxTestApp> {
+  const db = await createTestDatabase();
+  await seedRegistries(db.pool);
+  const key = (await createApiKey(db.pool, { plan: 'enterprise' })).key;
+
+  @Module({
+    imports: [
+      AppContextModule.forRoot({ db, logger: silentLogger }),
+      CqrsModule.forRoot(),
+      AuthModule,
+      TransactionsModule.forRoot({ chains, rpcTimeoutMs: 5000 }),
+    ],
+  })
+  class TxTestModule {}
+
+  const app = await createHttpApp(TxTestModule, {
+    logger: silentLogger,
+    docs: { title: 'tx test', version: '0' },
+  });
+  const toResponse = (res: { statusCode: number; body: string }): TxResponse => ({
+    status: res.statusCode,
+    text: res.body,
+    json: parseJsonExact(res.body) as TxResponse['json'],
+  });
+  return {
+    db,
+    app,
+    key,
+    async get(url) {
+      return toResponse(await app.inject({ method: 'GET', url, headers: { 'x-api-key': key } }));
+    },
+    async post(url, body) {
+      return toResponse(
+        await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          payload: typeof body === 'string' ? body : stringifyJson(body),
+        }),
+      );
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

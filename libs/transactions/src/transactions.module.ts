@@ -1,0 +1,44 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ChainDirectory } from '../../wallet/src/chains/chain-directory';
+import { TxChainResolver } from './chains/tx-chain';
+import { EvmFeeStrategy } from './fees/evm/evm-fee-strategy';
+import { FeeService } from './fees/fee-service';
+import { FeesController } from './fees/fees.controller';
+import { GetFeesHandler } from './fees/get-fees.query';
+import { PrepareSignController } from './prepare-sign/prepare-sign.controller';
+import { PrepareSignHandler } from './prepare-sign/prepare-sign.query';
+import { ChainRpcRegistry } from './rpc/chain-rpc-registry';
+import { SendTransactionHandler } from './send/send-transaction.command';
+import { SendTransactionController } from './send/send-transaction.controller';
+import { GetTxStatusHandler } from './status/get-tx-status.query';
+import { TxStatusController } from './status/tx-status.controller';
+import { TRANSACTIONS_OPTIONS, type TransactionsModuleOptions } from './transactions-options';
+
+/**
+ * Transaction routes: prepare-sign, send, status, fees, history. Needs DATABASE (AppContextModule) and
+ * CqrsModule.forRoot() in the root module; the chains' RPC URLs come from `options`.
+ */
+@Module({})
+export class TransactionsModule {
+  static forRoot(options: TransactionsModuleOptions): DynamicModule {
+    return {
+      module: TransactionsModule,
+      imports: [CqrsModule],
+      controllers: [PrepareSignController, SendTransactionController, TxStatusController, FeesController],
+      providers: [
+        { provide: TRANSACTIONS_OPTIONS, useValue: options },
+        ChainRpcRegistry,
+        ChainDirectory,
+        TxChainResolver,
+        EvmFeeStrategy,
+        FeeService,
+        PrepareSignHandler,
+        SendTransactionHandler,
+        GetTxStatusHandler,
+        GetFeesHandler,
+      ],
+      exports: [ChainRpcRegistry],
+    };
+  }
+}
