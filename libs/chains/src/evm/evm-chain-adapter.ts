@@ -28,6 +28,8 @@ export interface EvmChainAdapterOptions {
   retryCount?: number;
   /** Initial and largest eth_getLogs span. */
   logRange?: { initial?: bigint; max?: bigint };
+  /** Largest HTTP response accepted (a block's receipts or a log range can be tens of MB). Default 256 MiB. */
+  maxResponseBodySize?: number;
   /** Force a tracing method instead of probing the node. */
   traceMethod?: TraceMethod;
 }
@@ -47,6 +49,7 @@ export class EvmChainAdapter {
         retryCount: options.retryCount ?? 1,
         retryDelay: 200,
         batch: batchSize > 0 ? { batchSize, wait: 0 } : false,
+        maxResponseBodySize: options.maxResponseBodySize ?? 256 * 1024 * 1024,
       }),
       cacheTime: 0,
     });

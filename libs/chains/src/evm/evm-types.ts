@@ -46,6 +46,8 @@ export interface EvmReceipt {
   /** EIP-4844 blob gas, burnt in full; 0 when the transaction carries no blobs. */
   blobGasUsed: bigint;
   blobGasPrice: bigint;
+  /** The transaction's logs, in log order (none when it reverted). */
+  logs: EvmLog[];
 }
 
 /** A raw log as eth_getLogs returns it (only the fields used). */

@@ -1,11 +1,6 @@
-import {
-  getAddress,
-  hexToBigInt,
-  hexToNumber,
-  type Hash,
-  type PublicClient,
-  type RpcTransactionReceipt,
-} from 'viem';
+import { hexToBigInt, hexToNumber, type Hash, type PublicClient, type RpcTransactionReceipt } from 'viem';
+import { checksumAddress } from './checksum-address';
+import { toLog } from './get-transfer-logs';
 import { mapConcurrent } from './map-concurrent';
 import type { EvmReceipt } from './evm-types';
 import { isMethodUnavailableError, RetryableChainError } from './rpc-errors';
@@ -50,13 +45,14 @@ function toReceipt(receipt: RpcTransactionReceipt): EvmReceipt {
     transactionHash: receipt.transactionHash,
     transactionIndex: hexToNumber(receipt.transactionIndex),
     blockHash: receipt.blockHash,
-    from: getAddress(receipt.from),
-    to: receipt.to ? getAddress(receipt.to) : null,
-    contractAddress: receipt.contractAddress ? getAddress(receipt.contractAddress) : null,
+    from: checksumAddress(receipt.from),
+    to: receipt.to ? checksumAddress(receipt.to) : null,
+    contractAddress: receipt.contractAddress ? checksumAddress(receipt.contractAddress) : null,
     status: receipt.status === '0x1' ? 'success' : 'reverted',
     gasUsed: hexToBigInt(receipt.gasUsed),
     effectiveGasPrice: hexToBigInt(receipt.effectiveGasPrice),
     blobGasUsed: receipt.blobGasUsed ? hexToBigInt(receipt.blobGasUsed) : 0n,
     blobGasPrice: receipt.blobGasPrice ? hexToBigInt(receipt.blobGasPrice) : 0n,
+    logs: receipt.logs.map(toLog),
   };
 }

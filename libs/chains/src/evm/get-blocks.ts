@@ -1,12 +1,5 @@
-import {
-  getAddress,
-  hexToBigInt,
-  hexToNumber,
-  numberToHex,
-  type Hash,
-  type PublicClient,
-  type RpcBlock,
-} from 'viem';
+import { hexToBigInt, hexToNumber, numberToHex, type Hash, type PublicClient, type RpcBlock } from 'viem';
+import { checksumAddress } from './checksum-address';
 import type { EvmBlock, EvmBlockHeader } from './evm-types';
 
 /** The header at `number`, or null when the node has no such block (yet). */
@@ -31,14 +24,14 @@ export async function getBlockWithTransactions(
       (tx) => ({
         hash: tx.hash,
         index: hexToNumber(tx.transactionIndex ?? '0x0'),
-        from: getAddress(tx.from),
-        to: tx.to ? getAddress(tx.to) : null,
+        from: checksumAddress(tx.from),
+        to: tx.to ? checksumAddress(tx.to) : null,
         value: hexToBigInt(tx.value),
       }),
     ),
     withdrawals: (block.withdrawals ?? []).map((w) => ({
       index: hexToBigInt(w.index),
-      address: getAddress(w.address),
+      address: checksumAddress(w.address),
       amountWei: hexToBigInt(w.amount) * 1_000_000_000n,
     })),
   };
@@ -51,7 +44,7 @@ function toHeader(block: RpcBlock): EvmBlockHeader {
     hash: block.hash,
     parentHash: block.parentHash,
     timestamp: hexToNumber(block.timestamp),
-    miner: getAddress(block.miner),
+    miner: checksumAddress(block.miner),
     baseFeePerGas: block.baseFeePerGas ? hexToBigInt(block.baseFeePerGas) : null,
   };
 }

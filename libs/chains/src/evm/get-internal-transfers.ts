@@ -1,12 +1,5 @@
-import {
-  getAddress,
-  hexToBigInt,
-  numberToHex,
-  type Address,
-  type Hash,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { hexToBigInt, numberToHex, type Address, type Hash, type Hex, type PublicClient } from 'viem';
+import { checksumAddress } from './checksum-address';
 import type { InternalValueTransfer, TraceMethod } from './evm-types';
 import { isMethodUnavailableError, RetryableChainError } from './rpc-errors';
 
@@ -185,5 +178,5 @@ function toValue(hex: Hex | undefined): bigint {
 
 function pushTransfer(into: InternalValueTransfer[], transfer: InternalValueTransfer): void {
   if (transfer.value === 0n) return;
-  into.push({ ...transfer, from: getAddress(transfer.from), to: getAddress(transfer.to) });
+  into.push({ ...transfer, from: checksumAddress(transfer.from), to: checksumAddress(transfer.to) });
 }

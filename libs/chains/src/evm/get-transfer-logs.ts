@@ -1,5 +1,4 @@
 import {
-  getAddress,
   hexToBigInt,
   hexToNumber,
   numberToHex,
@@ -8,6 +7,7 @@ import {
   type PublicClient,
   type RpcLog,
 } from 'viem';
+import { checksumAddress } from './checksum-address';
 import { BlockRangeSizer } from './block-range-sizer';
 import type { EvmLog } from './evm-types';
 import { isRangeTooLargeError, suggestedRangeSpan } from './rpc-errors';
@@ -49,12 +49,12 @@ export async function getTransferLogs(
   return logs;
 }
 
-function toLog(log: RpcLog): EvmLog {
+export function toLog(log: RpcLog): EvmLog {
   if (log.blockHash === null || log.blockNumber === null || log.transactionHash === null) {
     throw new Error('pending log where a mined one was expected');
   }
   return {
-    address: getAddress(log.address),
+    address: checksumAddress(log.address),
     topics: log.topics as Hex[],
     data: log.data,
     blockNumber: hexToBigInt(log.blockNumber),

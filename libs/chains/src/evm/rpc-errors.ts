@@ -3,6 +3,7 @@ import {
   HttpRequestError,
   MethodNotFoundRpcError,
   MethodNotSupportedRpcError,
+  ResponseBodyTooLargeError,
   RpcRequestError,
   TimeoutError,
 } from 'viem';
@@ -63,6 +64,7 @@ const RANGE_TOO_LARGE =
 /** eth_getLogs asked for too much (results, response size or block span): retry with a smaller range. */
 export function isRangeTooLargeError(error: unknown): boolean {
   if (error instanceof BaseError) {
+    if (error.walk((e) => e instanceof ResponseBodyTooLargeError)) return true;
     const rpc = error.walk((e) => hasNumericCode(e)) as { code?: number } | null;
     if (rpc?.code === -32005) return true;
   }

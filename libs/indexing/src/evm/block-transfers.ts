@@ -1,4 +1,5 @@
-import { getAddress, hexToBigInt, type Address, type Hex } from 'viem';
+import { hexToBigInt, type Address, type Hex } from 'viem';
+import { checksumAddress } from '../../../chains/src/evm/checksum-address';
 import type { EvmBlock, EvmLog, EvmReceipt, InternalValueTransfer } from '../../../chains/src/evm/evm-types';
 import { TRANSFER_TOPIC } from '../../../chains/src/evm/get-transfer-logs';
 import type { TransferObservedData } from '../events/chain-events';
@@ -122,7 +123,7 @@ function tokenTransfer(base: Base, log: EvmLog): TransferObservedData | null {
 }
 
 function topicAddress(topic: Hex): Address {
-  return getAddress(`0x${topic.slice(26)}`);
+  return checksumAddress(`0x${topic.slice(26)}`);
 }
 
 function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {

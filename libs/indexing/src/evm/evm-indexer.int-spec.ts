@@ -39,16 +39,20 @@ describe('EvmIndexer', () => {
     await db?.close();
   });
 
-  it.each(['trace_block', 'debug_traceBlockByNumber'] as const)(
-    'indexes a workload so that folded balances equal the node (internal transfers via %s)',
-    async (traceMethod) => {
+  it.each([
+    ['trace_block', 'receipts'],
+    ['debug_traceBlockByNumber', 'getLogs'],
+  ] as const)(
+    'indexes a workload so that folded balances equal the node (traces: %s, token logs: %s)',
+    async (traceMethod, tokenLogSource) => {
       const chain = nextChain();
-      const adapter = new EvmChainAdapter({ rpcUrl: anvil.rpcUrl, traceMethod });
+      const adapter = new EvmChainAdapter({ rpcUrl: anvil.rpcUrl, traceMethod, logRange: { initial: 3n } });
       const indexer = new EvmIndexer({
         chain,
         rpcUrl: anvil.rpcUrl,
         eventStore: store,
         adapter,
+        tokenLogSource,
         maxBlocksPerBatch: 7,
       });
       const head = await indexer.syncOnce();

@@ -23,7 +23,7 @@ import {
   type ChainStreamState,
   type WindowBlock,
 } from './chain-stream-state';
-import { fetchBlockRange } from './fetch-block-range';
+import { fetchBlockRange, type TokenLogSource } from './fetch-block-range';
 import { ReorgTooDeepError, StartBlockBeyondHeadError } from './indexer-errors';
 
 export interface EvmIndexerOptions {
@@ -35,10 +35,12 @@ export interface EvmIndexerOptions {
   startBlock?: bigint;
   /** Blocks kept revertible; a reorg deeper than this stops the indexer. Default 12. */
   finalityDepth?: number;
-  /** Blocks read and appended per batch (one append). Default 100. */
+  /** Blocks read and appended per batch (one append); the next batch is read while one is appended. Default 20. */
   maxBlocksPerBatch?: number;
   /** Wait between polls once caught up. Default 1000 ms. */
   pollIntervalMs?: number;
+  /** Token Transfer logs from the receipts (default) or from eth_getLogs over the batch's range. */
+  tokenLogSource?: TokenLogSource;
   /** Concurrent requests per kind (blocks, receipts, traces). Default 8. */
   concurrency?: number;
   log?: (msg: string) => void;
@@ -75,12 +77,14 @@ export class EvmIndexer {
   private wake?: () => void;
   private tracesWarned = false;
   private lastError?: Error;
+  /** The next range, read while the current one is appended. */
+  private prefetched?: { from: bigint; to: bigint; blocks: Promise<FetchedBlock[]> };
 
   constructor(private readonly options: EvmIndexerOptions) {
     this.adapter = options.adapter ?? new EvmChainAdapter({ rpcUrl: options.rpcUrl });
     this.stream = chainStream(options.chain);
     this.finalityDepth = options.finalityDepth ?? 12;
-    this.maxBlocks = BigInt(Math.max(1, options.maxBlocksPerBatch ?? 100));
+    this.maxBlocks = BigInt(Math.max(1, options.maxBlocksPerBatch ?? 20));
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.concurrency = options.concurrency ?? 8;
     this.log = options.log ?? (() => undefined);
@@ -121,6 +125,7 @@ export class EvmIndexer {
     } catch (error) {
       // Whether a failed append committed is unknown: the stream is the truth, so re-read it next time.
       this.state = undefined;
+      this.prefetched = undefined;
       throw error;
     }
   }
@@ -195,12 +200,14 @@ export class EvmIndexer {
     const to = from + this.maxBlocks - 1n < head ? from + this.maxBlocks - 1n : head;
     if (to < from && orphans.length === 0) return false;
 
-    const fetched = to >= from ? await fetchBlockRange(this.adapter, from, to, this.concurrency) : [];
+    const fetched = to >= from ? await this.fetch(from, to, orphans.length === 0) : [];
     if (fetched.length > 0 && parent && fetched[0].block.parentHash !== parent.hash) {
       throw new RetryableChainError(
         `block ${from} does not extend ${parent.hash}: chain moved while reading`,
       );
     }
+    // Read the next range while this one is appended; step() verifies that it extends this one.
+    if (to < head) this.startPrefetch(to + 1n, to + this.maxBlocks < head ? to + this.maxBlocks : head);
 
     const events: NewEvent[] = [];
     for (const orphan of [...orphans].reverse()) events.push(...this.revertEvents(orphan));
@@ -236,6 +243,26 @@ export class EvmIndexer {
       );
     }
     return true;
+  }
+
+  private fetch(from: bigint, to: bigint, mayUsePrefetch: boolean): Promise<FetchedBlock[]> {
+    const prefetched = this.prefetched;
+    this.prefetched = undefined;
+    if (mayUsePrefetch && prefetched && prefetched.from === from && prefetched.to === to) {
+      // A failed read ahead is simply read again.
+      return prefetched.blocks.catch(() => this.fetchRange(from, to));
+    }
+    return this.fetchRange(from, to);
+  }
+
+  private startPrefetch(from: bigint, to: bigint): void {
+    const blocks = this.fetchRange(from, to);
+    blocks.catch(() => undefined); // observed when consumed; a read ahead never consumed must not crash the process
+    this.prefetched = { from, to, blocks };
+  }
+
+  private fetchRange(from: bigint, to: bigint): Promise<FetchedBlock[]> {
+    return fetchBlockRange(this.adapter, from, to, this.concurrency, this.options.tokenLogSource);
   }
 
   /**

@@ -1,12 +1,20 @@
 import type { EvmChainAdapter } from '../../../chains/src/evm/evm-chain-adapter';
 import type { EvmLog } from '../../../chains/src/evm/evm-types';
+import { TRANSFER_TOPIC } from '../../../chains/src/evm/get-transfer-logs';
 import { mapConcurrent } from '../../../chains/src/evm/map-concurrent';
 import { RetryableChainError } from '../../../chains/src/evm/rpc-errors';
 import type { FetchedBlock } from './block-transfers';
 
 /**
+ * Where token Transfer logs come from. 'receipts' (default): the logs inside the receipts that are
+ * read anyway for fees and status, so no byte is fetched twice. 'getLogs': eth_getLogs over the
+ * whole range with adaptive spans (for nodes whose receipts omit logs, or to cross-check).
+ */
+export type TokenLogSource = 'receipts' | 'getLogs';
+
+/**
  * Blocks [from, to] with receipts, traces and Transfer logs: blocks first (their hashes key the
- * rest), receipts and traces per block with bounded concurrency, logs over the whole range at once.
+ * rest), receipts and traces per block with bounded concurrency, logs per `logSource`.
  * Everything must describe one chain: blocks linked by parent hash, receipts and logs of these very
  * blocks; otherwise the chain moved while reading and a RetryableChainError says to read again.
  */
@@ -15,10 +23,11 @@ export async function fetchBlockRange(
   from: bigint,
   to: bigint,
   concurrency: number,
+  logSource: TokenLogSource = 'receipts',
 ): Promise<FetchedBlock[]> {
   const numbers: bigint[] = [];
   for (let n = from; n <= to; n++) numbers.push(n);
-  const logsRead = adapter.getTransferLogs(from, to);
+  const logsRead = logSource === 'getLogs' ? adapter.getTransferLogs(from, to) : Promise.resolve(null);
   logsRead.catch(() => undefined); // observed below; avoids an unhandled rejection if blocks fail first
   const blocks = await adapter.getBlocks(numbers);
   for (let i = 1; i < blocks.length; i++) {
@@ -29,7 +38,7 @@ export async function fetchBlockRange(
     }
   }
   const withTransactions = blocks.filter((b) => b.transactions.length > 0);
-  const [receipts, internal, logs] = await Promise.all([
+  const [receipts, internal, rangeLogs] = await Promise.all([
     mapConcurrent(withTransactions, concurrency, (b) => adapter.getBlockReceipts(b)),
     mapConcurrent(withTransactions, concurrency, (b) => adapter.getInternalTransfers(b)),
     logsRead,
@@ -54,6 +63,8 @@ export async function fetchBlockRange(
       );
     }
   });
+  const logs =
+    rangeLogs ?? receipts.flat().flatMap((r) => r.logs.filter((l) => l.topics[0] === TRANSFER_TOPIC));
   for (const log of logs) {
     const entry = byHash.get(log.blockHash);
     if (!entry)
