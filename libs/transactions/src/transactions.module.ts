@@ -6,6 +6,8 @@ import { EvmFeeStrategy } from './fees/evm/evm-fee-strategy';
 import { FeeService } from './fees/fee-service';
 import { FeesController } from './fees/fees.controller';
 import { GetFeesHandler } from './fees/get-fees.query';
+import { GetHistoryHandler } from './history/get-history.query';
+import { HistoryController } from './history/history.controller';
 import { PrepareSignController } from './prepare-sign/prepare-sign.controller';
 import { PrepareSignHandler } from './prepare-sign/prepare-sign.query';
 import { ChainRpcRegistry } from './rpc/chain-rpc-registry';
@@ -25,7 +27,13 @@ export class TransactionsModule {
     return {
       module: TransactionsModule,
       imports: [CqrsModule],
-      controllers: [PrepareSignController, SendTransactionController, TxStatusController, FeesController],
+      controllers: [
+        PrepareSignController,
+        SendTransactionController,
+        TxStatusController,
+        FeesController,
+        HistoryController,
+      ],
       providers: [
         { provide: TRANSACTIONS_OPTIONS, useValue: options },
         ChainRpcRegistry,
@@ -37,6 +45,7 @@ export class TransactionsModule {
         SendTransactionHandler,
         GetTxStatusHandler,
         GetFeesHandler,
+        GetHistoryHandler,
       ],
       exports: [ChainRpcRegistry],
     };

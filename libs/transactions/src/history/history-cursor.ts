@@ -1,0 +1,20 @@
+import { ApiError } from '../../../core/src/http/api-error';
+import { ErrorCode } from '../../../core/src/http/error-codes';
+
+/** The position of the last item of a page: (block number, stream position). */
+export interface HistoryCursor {
+  blockNumber: bigint;
+  seq: bigint;
+}
+
+/** Opaque to clients: base64url of `blockNumber:seq`. */
+export function encodeCursor(cursor: HistoryCursor): string {
+  return Buffer.from(`${cursor.blockNumber}:${cursor.seq}`).toString('base64url');
+}
+
+/** The cursor a client sent back; 400 VALIDATION_ERROR when it is not one this service made. */
+export function decodeCursor(raw: string): HistoryCursor {
+  const match = /^(\d{1,30}):(\d{1,19})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
+  if (!match) throw ApiError.badRequest(ErrorCode.VALIDATION_ERROR, 'cursor is not valid');
+  return { blockNumber: BigInt(match[1]!), seq: BigInt(match[2]!) };
+}

@@ -1,0 +1,92 @@
+import type { RecordedEvent } from '../../../event-store/src/event-store';
+import {
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+  type TransferKind,
+  type TransferObservedData,
+} from '../../../indexing/src/events/chain-events';
+
+/** Transfers a wallet shows in its history. Fees, genesis allocations and withdrawals are balance changes, not transfers. */
+export const HISTORY_KINDS: ReadonlySet<TransferKind> = new Set(['native', 'internal', 'erc20', 'erc721']);
+
+export type Direction = 'in' | 'out' | 'self';
+
+export interface HistoryRow {
+  chain: string;
+  /** lower-case */
+  address: string;
+  /** lower-case */
+  blockHash: string;
+  ref: string;
+  direction: Direction;
+  seq: bigint;
+  blockNumber: string;
+  timestamp: number;
+  txHash: string | null;
+  kind: TransferKind;
+  /** 'native' or the lower-case contract. */
+  asset: string;
+  counterparty: string | null;
+  amount: string;
+  tokenId: string | null;
+}
+
+export interface HistoryKey {
+  chain: string;
+  blockHash: string;
+  ref: string;
+}
+
+/** One statement's worth of work: consecutive inserts, or consecutive deletes. Order between writes matters. */
+export type HistoryWrite = { kind: 'insert'; rows: HistoryRow[] } | { kind: 'delete'; keys: HistoryKey[] };
+
+/** The rows of one transfer: one per party (one 'self' row when both are the same address). */
+export function historyRows(data: TransferObservedData, seq: bigint): HistoryRow[] {
+  if (!HISTORY_KINDS.has(data.kind)) return [];
+  const from = data.from?.toLowerCase() ?? null;
+  const to = data.to?.toLowerCase() ?? null;
+  const base = {
+    chain: data.chain,
+    blockHash: data.blockHash.toLowerCase(),
+    ref: data.ref,
+    seq,
+    blockNumber: data.blockNumber,
+    timestamp: data.timestamp,
+    txHash: data.txHash,
+    kind: data.kind,
+    asset: data.asset === 'native' ? 'native' : data.asset.toLowerCase(),
+    amount: data.amount,
+    tokenId: data.tokenId ?? null,
+  };
+  if (from !== null && from === to) {
+    return [{ ...base, address: from, direction: 'self', counterparty: data.to }];
+  }
+  const rows: HistoryRow[] = [];
+  if (from !== null) rows.push({ ...base, address: from, direction: 'out', counterparty: data.to });
+  if (to !== null) rows.push({ ...base, address: to, direction: 'in', counterparty: data.from });
+  return rows;
+}
+
+/**
+ * The writes for a batch, in event order: runs of TransferObserved become one insert, runs of
+ * TransferReverted one delete, so a transfer observed and reverted in the same batch ends deleted.
+ */
+export function planHistoryWrites(events: readonly RecordedEvent[]): HistoryWrite[] {
+  const writes: HistoryWrite[] = [];
+  for (const event of events) {
+    const data = event.data as TransferObservedData;
+    if (!HISTORY_KINDS.has(data.kind)) continue;
+    if (event.type === TRANSFER_OBSERVED) {
+      const last = writes[writes.length - 1];
+      const rows = historyRows(data, event.streamPosition);
+      if (last?.kind === 'insert') last.rows.push(...rows);
+      else writes.push({ kind: 'insert', rows });
+    } else if (event.type === TRANSFER_REVERTED) {
+      const key = { chain: data.chain, blockHash: data.blockHash.toLowerCase(), ref: data.ref };
+      const last = writes[writes.length - 1];
+      if (last?.kind === 'delete') last.keys.push(key);
+      else writes.push({ kind: 'delete', keys: [key] });
+    }
+  }
+  return writes;
+}

@@ -1,0 +1,34 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Enveloped } from '../../../core/src/http/envelope';
+import { ZodValidationPipe } from '../../../core/src/http/zod-validation.pipe';
+import { GetHistoryQuery } from './get-history.query';
+import { historyQuerySchema, MAX_HISTORY_LIMIT, type HistoryQuery } from './history-query.schema';
+import { HistoryEnvelope, type HistoryResult } from './history.response';
+
+@ApiTags('transactions')
+@Controller('api/txs/history')
+export class HistoryController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get(':address')
+  @ApiOperation({
+    summary: "An address's transfers in and out (native, internal, ERC-20, ERC-721), newest first",
+    description:
+      'From the history read model projected from indexed chain events; transfers of blocks orphaned by a ' +
+      'reorg are removed. Gas fees are not listed. Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, VALIDATION_ERROR ' +
+      '(limit, cursor); 401 UNAUTHORIZED; 403 CHAIN_NOT_ALLOWED.',
+  })
+  @ApiParam({ name: 'address', example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
+  @ApiQuery({ name: 'chain', required: false, example: 'ethereum' })
+  @ApiQuery({ name: 'limit', required: false, example: 25, description: `1 to ${MAX_HISTORY_LIMIT}` })
+  @ApiQuery({ name: 'cursor', required: false, description: 'nextCursor of the previous page' })
+  @ApiOkResponse({ type: HistoryEnvelope })
+  async history(
+    @Param('address') address: string,
+    @Query(new ZodValidationPipe(historyQuerySchema)) query: HistoryQuery,
+  ): Promise<Enveloped<HistoryResult>> {
+    return new Enveloped(await this.queryBus.execute(new GetHistoryQuery(address, query)));
+  }
+}

@@ -1,0 +1,58 @@
+import type { PoolClient } from 'pg';
+import {
+  CHAIN_STREAM_PREFIX,
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+} from '../../../indexing/src/events/chain-events';
+import type { Projection } from '../../../read-models/src/projection';
+import { planHistoryWrites, type HistoryWrite } from './history-writes';
+
+/**
+ * Per-address transfer history (table tx_history, migration 0300). Idempotent: an insert of a row
+ * already there is skipped, a delete of a row not there does nothing.
+ */
+export const historyProjection: Projection = {
+  name: 'history',
+  tables: ['tx_history'],
+  filter: { streamPrefixes: [CHAIN_STREAM_PREFIX], eventTypes: [TRANSFER_OBSERVED, TRANSFER_REVERTED] },
+  apply: async (client, events) => {
+    for (const write of planHistoryWrites(events)) await applyHistoryWrite(client, write);
+  },
+};
+
+async function applyHistoryWrite(client: PoolClient, write: HistoryWrite): Promise<void> {
+  if (write.kind === 'delete') {
+    await client.query(
+      `DELETE FROM tx_history h USING unnest($1::text[], $2::text[], $3::text[]) AS r(chain, block_hash, ref)
+        WHERE h.chain = r.chain AND h.block_hash = r.block_hash AND h.ref = r.ref`,
+      [write.keys.map((k) => k.chain), write.keys.map((k) => k.blockHash), write.keys.map((k) => k.ref)],
+    );
+    return;
+  }
+  if (write.rows.length === 0) return;
+  const r = write.rows;
+  await client.query(
+    `INSERT INTO tx_history (chain, address, block_hash, ref, direction, seq, block_number, timestamp,
+                             tx_hash, kind, asset, counterparty, amount, token_id)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[],
+                          $7::numeric[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::text[],
+                          $13::numeric[], $14::numeric[])
+     ON CONFLICT DO NOTHING`,
+    [
+      r.map((x) => x.chain),
+      r.map((x) => x.address),
+      r.map((x) => x.blockHash),
+      r.map((x) => x.ref),
+      r.map((x) => x.direction),
+      r.map((x) => x.seq.toString()),
+      r.map((x) => x.blockNumber),
+      r.map((x) => String(x.timestamp)),
+      r.map((x) => x.txHash),
+      r.map((x) => x.kind),
+      r.map((x) => x.asset),
+      r.map((x) => x.counterparty),
+      r.map((x) => x.amount),
+      r.map((x) => x.tokenId),
+    ],
+  );
+}
