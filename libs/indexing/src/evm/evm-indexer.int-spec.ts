@@ -101,6 +101,30 @@ describe('EvmIndexer', () => {
     },
   );
 
+  it('keeps native balances exact before London (the whole fee goes to the miner)', async () => {
+    const legacy = await startTestAnvil({ hardfork: 'berlin' });
+    try {
+      const [w0, w1] = legacy.wallets;
+      for (const [w, to] of [
+        [w0, legacy.accounts[5].address],
+        [w1, legacy.accounts[6].address],
+      ] as const) {
+        await legacy.publicClient.waitForTransactionReceipt({
+          hash: await w.sendTransaction({ to, value: 123_456n, type: 'legacy', gasPrice: 2_000_000_000n }),
+        });
+      }
+      const chain = nextChain();
+      const head = await new EvmIndexer({ chain, rpcUrl: legacy.rpcUrl, eventStore: store }).syncOnce();
+      const events = await readChain(chain);
+      const fees = transfers(events).filter((t) => t.kind === 'fee');
+      expect(fees.length).toBe(2);
+      expect(fees.every((t) => t.to !== null)).toBe(true);
+      await expectFoldMatchesNode(legacy, events, head);
+    } finally {
+      await legacy.stop();
+    }
+  });
+
   it('rejects a start block beyond the head with a clear error', async () => {
     const head = await anvil.publicClient.getBlockNumber();
     const indexer = new EvmIndexer({

@@ -1,0 +1,69 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RpcCall {
+  method: string;
+  params: unknown[];
+}
+
+/** What the proxy answers instead of forwarding: a JSON-RPC error, or an HTTP status. */
+export type Interception = { error: { code: number; message: string } } | { status: number } | undefined;
+
+export interface RpcProxy {
+  readonly url: string;
+  readonly calls: RpcCall[];
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback JSON-RPC proxy in front of a real node that can refuse chosen calls, the way hosted
+ * providers do (range limits, missing methods, rate limits). Batches are split and answered per call.
+ */
+export async function startRpcProxy(
+  target: string,
+  intercept: (call: RpcCall) => Interception,
+): Promise<RpcProxy> {
+  const calls: RpcCall[] = [];
+  const forward = async (body: {
+    id: unknown;
+    method: string;
+    params?: unknown[];
+  }): Promise<{ status?: number; reply?: unknown }> => {
+    const call = { method: body.method, params: body.params ?? [] };
+    calls.push(call);
+    const answer = intercept(call);
+    if (answer && 'status' in answer) return { status: answer.status };
+    if (answer) return { reply: { jsonrpc: '2.0', id: body.id, error: answer.error } };
+    const response = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { reply: await response.json() };
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const request = JSON.parse(Buffer.concat(chunks).toString());
+      const answers = Array.isArray(request)
+        ? await Promise.all(request.map(forward))
+        : [await forward(request)];
+      const refused = answers.find((a) => a.status !== undefined);
+      if (refused) {
+        res.writeHead(refused.status!).end('refused');
+        return;
+      }
+      const replies = answers.map((a) => a.reply);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(Array.isArray(request) ? replies : replies[0]));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
