@@ -1,0 +1,40 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ApiKeyRecord } from '../../../auth/src/api-keys/api-key-repository';
+import { CurrentApiKey } from '../../../auth/src/guard/current-api-key.decorator';
+import {
+  ProvisionSigningSecretCommand,
+  RotateSigningSecretCommand,
+  type IssuedSecret,
+} from './signing-secret.commands';
+
+@ApiTags('notifications')
+@Controller('api/notifications/signing-secret')
+export class SigningSecretController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post()
+  @ApiOperation({
+    summary: 'Create the signing secret of this API key (shown once)',
+    description:
+      'data: {secret}: `whsec_` + base64 of 32 random bytes, the Standard Webhooks key. ' +
+      'Errors: 409 SIGNING_SECRET_EXISTS; 401 UNAUTHORIZED.',
+  })
+  @ApiCreatedResponse({ description: 'Envelope with data {secret}' })
+  provision(@CurrentApiKey() key: ApiKeyRecord): Promise<IssuedSecret> {
+    return this.commandBus.execute(new ProvisionSigningSecretCommand(key.id));
+  }
+
+  @Post('rotate')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Replace the signing secret (shown once)',
+    description:
+      'Every delivery signed after this call uses only the new secret. Errors: 404 SIGNING_SECRET_NOT_FOUND; 401 UNAUTHORIZED.',
+  })
+  @ApiOkResponse({ description: 'Envelope with data {secret}' })
+  rotate(@CurrentApiKey() key: ApiKeyRecord): Promise<IssuedSecret> {
+    return this.commandBus.execute(new RotateSigningSecretCommand(key.id));
+  }
+}

@@ -1,0 +1,119 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { v4 as uuidv4 } from 'uuid';
+import type { ApiKeyRecord } from '../../../auth/src/api-keys/api-key-repository';
+import type { Database } from '../../../core/src/db/database';
+import { ApiError } from '../../../core/src/http/api-error';
+import { DATABASE } from '../../../core/src/http/injection-tokens';
+import { NO_STREAM, type EventStore } from '../../../event-store/src/event-store';
+import { parseAccountAddress } from '../../../wallet/src/addresses/account-address';
+import { ChainDirectory } from '../../../wallet/src/chains/chain-directory';
+import { isUuid, webhookId } from '../ids';
+import { WEBHOOK_EVENT_STORE, WebhookErrorCode } from '../webhook-errors';
+import { releaseClaim, STALE_CLAIM_MS, takeClaim, takeOverClaim, type ClaimKey } from './subscription-claims';
+import {
+  SUBSCRIPTION_DELETED,
+  SUBSCRIPTION_REQUESTED,
+  subscriptionStream,
+  type SubscriptionDeletedData,
+  type SubscriptionRequestedData,
+} from './subscription.events';
+import type { CreateSubscriptionBody } from './subscription.schemas';
+import { findSubscription, refreshSubscription } from './subscriptions.read-model';
+import { subscriptionView, type SubscriptionView } from './subscription.response';
+
+export class CreateSubscriptionCommand extends Command<SubscriptionView> {
+  constructor(
+    readonly apiKey: ApiKeyRecord,
+    readonly body: CreateSubscriptionBody,
+  ) {
+    super();
+  }
+}
+
+export class DeleteSubscriptionCommand extends Command<SubscriptionView> {
+  constructor(
+    readonly apiKey: ApiKeyRecord,
+    readonly subscriptionId: string,
+  ) {
+    super();
+  }
+}
+
+export const subscriptionNotFound = (): ApiError =>
+  ApiError.notFound('No such subscription', WebhookErrorCode.SUBSCRIPTION_NOT_FOUND);
+
+/**
+ * Appends SubscriptionRequested to a new `subscription-<uuid>` stream; the dispatcher's saga then
+ * activates it (or fails it when the chain is not indexed here). One live subscription per
+ * (key, chain, address): the claim table decides, before the first event is appended.
+ */
+@CommandHandler(CreateSubscriptionCommand)
+export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscriptionCommand> {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(WEBHOOK_EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly chains: ChainDirectory,
+  ) {}
+
+  async execute({ apiKey, body }: CreateSubscriptionCommand): Promise<SubscriptionView> {
+    const chain = await this.chains.require(body.chain);
+    const account = parseAccountAddress(chain.family, body.address);
+    const id = uuidv4();
+    await this.claim({ apiKeyId: apiKey.id, chain: chain.id, address: account.key }, id);
+    const data: SubscriptionRequestedData = {
+      subscriptionId: id,
+      apiKeyId: apiKey.id,
+      chain: chain.id,
+      address: account.display,
+      webhookUrl: body.webhookUrl,
+      eventKinds: body.eventKinds,
+      at: new Date().toISOString(),
+    };
+    await this.eventStore.appendToStream(
+      subscriptionStream(id),
+      [{ id: webhookId('subscription', id, 'requested'), type: SUBSCRIPTION_REQUESTED, data }],
+      { expectedVersion: NO_STREAM },
+    );
+    const state = await refreshSubscription(this.db.pool, this.eventStore, id);
+    return subscriptionView(state!);
+  }
+
+  private async claim(key: ClaimKey, id: string): Promise<void> {
+    const claim = await takeClaim(this.db.pool, key, id);
+    if (claim.taken) return;
+    const holder = await refreshSubscription(this.db.pool, this.eventStore, claim.holder);
+    const dead = holder
+      ? holder.status === 'deleted'
+      : Date.now() - claim.claimedAt.getTime() > STALE_CLAIM_MS;
+    if (dead && (await takeOverClaim(this.db.pool, key, claim.holder, id))) return;
+    throw new ApiError(
+      409,
+      WebhookErrorCode.SUBSCRIPTION_EXISTS,
+      'This API key already has a subscription for this chain and address',
+    );
+  }
+}
+
+/** Appends SubscriptionDeleted: nothing is delivered for it afterwards, held deliveries included. */
+@CommandHandler(DeleteSubscriptionCommand)
+export class DeleteSubscriptionHandler implements ICommandHandler<DeleteSubscriptionCommand> {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(WEBHOOK_EVENT_STORE) private readonly eventStore: EventStore,
+  ) {}
+
+  async execute({ apiKey, subscriptionId }: DeleteSubscriptionCommand): Promise<SubscriptionView> {
+    if (!isUuid(subscriptionId)) throw subscriptionNotFound();
+    const current = await findSubscription(this.db.pool, subscriptionId);
+    if (!current || current.apiKeyId !== apiKey.id || current.status === 'deleted')
+      throw subscriptionNotFound();
+    const data: SubscriptionDeletedData = { subscriptionId, at: new Date().toISOString() };
+    await this.eventStore.appendToStream(subscriptionStream(subscriptionId), [
+      { id: webhookId('subscription', subscriptionId, 'deleted'), type: SUBSCRIPTION_DELETED, data },
+    ]);
+    const state = await refreshSubscription(this.db.pool, this.eventStore, subscriptionId);
+    await releaseClaim(this.db.pool, subscriptionId);
+    return subscriptionView(state!);
+  }
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createApiKey, type CreatedApiKey } from '../../../auth/src/api-keys/api-key-repository';
+import { AuthModule } from '../../../auth/src/auth.module';
+import type { Plan } from '../../../auth/src/plans';
+import { seedRegistries } from '../../../chains/src/registry/seed-registries';
+import type { Database } from '../../../core/src/db/database';
+import { AppContextModule } from '../../../core/src/http/app-context.module';
+import { createHttpApp } from '../../../core/src/http/create-http-app';
+import { parseJsonExact } from '../../../core/src/http/lossless-json';
+import { silentLogger } from '../../../core/src/logging/logger';
+import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
+import { createTestDatabase } from '../../../../test/support/test-database';
+import { DEFAULT_BREAKER, DEFAULT_USER_AGENT, type WebhooksConfig } from '../config/webhooks-config';
+import { SecretBox } from '../secrets/secret-box';
+import { WebhooksModule } from '../webhooks.module';
+
+export interface ApiResponse {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests inspect response data freely
+  json: { ok: boolean; code: string; message: string; data: any };
+}
+
+export interface WebhooksTestApp {
+  db: Database;
+  eventStore: PostgresEventStore;
+  config: WebhooksConfig;
+  app: NestFastifyApplication;
+  keys: Record<Plan, CreatedApiKey>;
+  request(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    body?: unknown,
+    apiKey?: string,
+  ): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export function testWebhooksConfig(overrides: Partial<WebhooksConfig> = {}): WebhooksConfig {
+  const box = new SecretBox(randomBytes(32));
+  return {
+    secretBox: () => box,
+    allowPrivateTargets: true,
+    httpsOnly: false,
+    userAgent: DEFAULT_USER_AGENT,
+    breaker: DEFAULT_BREAKER,
+    ...overrides,
+  };
+}
+
+/** A migrated, seeded database and the notifications endpoints behind the real guard, for inject(). */
+export async function startWebhooksTestApp(config = testWebhooksConfig()): Promise<WebhooksTestApp> {
+  const db = await createTestDatabase();
+  await seedRegistries(db.pool);
+  const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
+  const keys = {
+    free: await createApiKey(db.pool, { plan: 'free' }),
+    pro: await createApiKey(db.pool, { plan: 'pro' }),
+    enterprise: await createApiKey(db.pool, { plan: 'enterprise' }),
+  };
+
+  @Module({
+    imports: [
+      AppContextModule.forRoot({ db, logger: silentLogger }),
+      CqrsModule.forRoot(),
+      AuthModule,
+      WebhooksModule.forRoot({ config, eventStore }),
+    ],
+  })
+  class WebhooksTestModule {}
+
+  const app = await createHttpApp(WebhooksTestModule, { logger: silentLogger });
+  return {
+    db,
+    eventStore,
+    config,
+    app,
+    keys,
+    async request(method, url, body, apiKey = keys.pro.key) {
+      const res = await app.inject({
+        method,
+        url,
+        headers: {
+          'x-api-key': apiKey,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        payload: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.statusCode, json: parseJsonExact(res.body) as ApiResponse['json'] };
+    },
+    async close() {
+      await app.close();
+      await eventStore.close();
+      await db.close();
+    },
+  };
+}
