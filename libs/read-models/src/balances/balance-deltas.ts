@@ -28,7 +28,13 @@ export const NATIVE_ASSET = 'native';
 const TOKEN_MINT_BURN_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /** Kinds that move the chain's own coin; erc721 moves ownership, not a balance. */
-const NATIVE_KINDS: ReadonlySet<TransferKind> = new Set(['native', 'internal', 'fee', 'genesis']);
+const NATIVE_KINDS: ReadonlySet<TransferKind> = new Set([
+  'native',
+  'internal',
+  'fee',
+  'genesis',
+  'withdrawal',
+]);
 
 /** The balance asset a transfer moves, or null when it moves none (erc721). */
 export function balanceAsset(data: Pick<TransferObservedData, 'kind' | 'asset'>): string | null {
