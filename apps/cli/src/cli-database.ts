@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../../libs/core/src/config/app-config';
 import { type Database, openDatabase } from '../../../libs/core/src/db/database';
 import { migrate } from '../../../libs/core/src/db/migrate';
+import { seedRegistries } from '../../../libs/chains/src/registry/seed-registries';
 import { findEmbeddedEndpoint } from '../../../libs/core/src/runtime/embedded-endpoint';
 import { CliUsageError } from './cli-output';
 
@@ -13,7 +14,7 @@ import { CliUsageError } from './cli-output';
 export async function openCliDatabase(config: AppConfig): Promise<Database> {
   if (config.databaseUrl) {
     const db = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
-    await migrate(db.pool);
+    await prepare(db);
     return db;
   }
   if (findEmbeddedEndpoint(config.dataDir)) {
@@ -23,6 +24,12 @@ export async function openCliDatabase(config: AppConfig): Promise<Database> {
     );
   }
   const db = await openDatabase({ dataDir: config.dataDir });
-  await migrate(db.pool);
+  await prepare(db);
   return db;
+}
+
+/** As the server boots: schema and registries, so commands work on a database no server has opened yet. */
+async function prepare(db: Database): Promise<void> {
+  await migrate(db.pool);
+  await seedRegistries(db.pool);
 }
