@@ -1,8 +1,8 @@
 import type { AppConfig } from '../../../../libs/core/src/config/app-config';
 import type { Database } from '../../../../libs/core/src/db/database';
 import { createEventStore } from '../../../../libs/event-store/src/create-event-store';
-import { ALL_PROJECTIONS } from '../../../../libs/read-models/src/all-projections';
 import { replayProjection } from '../../../../libs/read-models/src/runner/replay-projection';
+import { SERVICE_PROJECTIONS } from '../../../server/src/bootstrap/service-projections';
 import { CliUsageError, type CliOutput } from '../cli-output';
 
 /** Rebuilds one projection from the start of the event store; waits while a projector holds its lock. */
@@ -12,10 +12,10 @@ export async function replay(
   name: string,
   out: CliOutput,
 ): Promise<void> {
-  const projection = ALL_PROJECTIONS[name];
+  const projection = SERVICE_PROJECTIONS[name];
   if (!projection) {
     throw new CliUsageError(
-      `Unknown projection ${JSON.stringify(name)}; expected one of ${Object.keys(ALL_PROJECTIONS).join(', ')}`,
+      `Unknown projection ${JSON.stringify(name)}; expected one of ${Object.keys(SERVICE_PROJECTIONS).join(', ')}`,
     );
   }
   const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, db });

@@ -4,6 +4,7 @@ import { AuthModule } from '../../../../libs/auth/src/auth.module';
 import type { Database } from '../../../../libs/core/src/db/database';
 import { AppContextModule } from '../../../../libs/core/src/http/app-context.module';
 import type { Logger } from '../../../../libs/core/src/logging/logger';
+import type { ChainRpcConfig } from '../../../../libs/transactions/src/transactions-options';
 import { TransactionsModule } from '../../../../libs/transactions/src/transactions.module';
 import { WalletModule } from '../../../../libs/wallet/src/wallet.module';
 import { WebhooksModule } from '../../../../libs/webhooks/src/webhooks.module';
@@ -11,6 +12,8 @@ import { WebhooksModule } from '../../../../libs/webhooks/src/webhooks.module';
 export interface ApiDeps {
   db: Database;
   logger: Logger;
+  /** Chains reachable over JSON-RPC, for the live transaction routes; none: those answer UNSUPPORTED_CHAIN. */
+  chains?: readonly ChainRpcConfig[];
 }
 
 /** The REST API: every feature module behind the x-api-key guard. */
@@ -20,11 +23,11 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [
-        AppContextModule.forRoot(deps),
+        AppContextModule.forRoot({ db: deps.db, logger: deps.logger }),
         CqrsModule.forRoot(),
         AuthModule,
         WalletModule,
-        TransactionsModule.forRoot({ chains: [] }),
+        TransactionsModule.forRoot({ chains: deps.chains ?? [] }),
         WebhooksModule.forRoot(),
       ],
     };

@@ -14,16 +14,19 @@ export interface CreateApiAppOptions extends ApiDeps {
  * against a test database without any chain; the server calls `app.listen()`.
  */
 export function createApiApp(options: CreateApiAppOptions): Promise<NestFastifyApplication> {
-  return createHttpApp(ApiModule.forRoot({ db: options.db, logger: options.logger }), {
-    logger: options.logger,
-    bodyLimit: options.bodyLimit,
-    docs: {
-      title: API_TITLE,
-      version: API_VERSION,
-      description:
-        'Every route needs an `x-api-key` header. Plans: free (tier-1 chains), pro and enterprise (all chains). ' +
-        'Responses use the envelope `{ok, code, message, data}` except GET /api/blocks/latest. Big integers are ' +
-        'exact JSON number literals.',
+  return createHttpApp(
+    ApiModule.forRoot({ db: options.db, logger: options.logger, chains: options.chains }),
+    {
+      logger: options.logger,
+      bodyLimit: options.bodyLimit,
+      docs: {
+        title: API_TITLE,
+        version: API_VERSION,
+        description:
+          'Every route needs an `x-api-key` header. Plans: free (tier-1 chains), pro and enterprise (all chains). ' +
+          'Responses use the envelope `{ok, code, message, data}` except GET /api/blocks/latest. Big integers are ' +
+          'exact JSON number literals.',
+      },
     },
-  });
+  );
 }

@@ -16,10 +16,10 @@ import {
 import { createEventStore } from '../../../../libs/event-store/src/create-event-store';
 import type { EventStore } from '../../../../libs/event-store/src/event-store';
 import { EvmIndexer } from '../../../../libs/indexing/src/evm/evm-indexer';
-import { ALL_PROJECTIONS } from '../../../../libs/read-models/src/all-projections';
 import { ProjectionRunner } from '../../../../libs/read-models/src/runner/projection-runner';
 import { createApiApp } from '../api/create-api-app';
 import { readOrCreateDevApiKey } from './dev-api-key';
+import { SERVICE_PROJECTIONS } from './service-projections';
 import { registerDevChainAssets } from './register-dev-chain-assets';
 
 export interface RunningServer {
@@ -105,7 +105,7 @@ async function boot(
   stack.push({ name: 'event store', stop: () => eventStore.close() });
 
   if (roles.has('projector')) {
-    for (const projection of Object.values(ALL_PROJECTIONS)) {
+    for (const projection of Object.values(SERVICE_PROJECTIONS)) {
       const runner = new ProjectionRunner({
         db,
         eventStore,
@@ -140,7 +140,11 @@ async function boot(
 
   let url: string | undefined;
   if (roles.has('api')) {
-    const app: NestFastifyApplication = await createApiApp({ db, logger: logger.child('api') });
+    const chains = config.chains.map((c) => ({
+      id: c.id,
+      rpcUrl: c.rpcUrl ?? (c.id === 'ethereum' ? devChain?.rpcUrl : undefined),
+    }));
+    const app: NestFastifyApplication = await createApiApp({ db, logger: logger.child('api'), chains });
     stack.push({ name: 'api', stop: () => app.close() });
     await app.listen(config.port, LISTEN_HOST);
     const { port } = app.getHttpServer().address() as AddressInfo;
