@@ -96,6 +96,8 @@ describe('balances through the API equal the node', () => {
   it('after reorgs of depth 1 to 5 that drop and replace transfers', async () => {
     for (const depth of [1, 3, 5]) {
       await runRandomWorkload(anvil, contracts, { operations: depth + 2, seed: depth });
+      // The service must have indexed the blocks that are about to be orphaned.
+      await waitForHead();
       // Replacement blocks carry a transfer of their own, so the new branch differs in content.
       const [from, to] = [anvil.accounts[1], anvil.accounts[7]];
       await reorg(anvil, depth, [[{ from: from.address, to: to.address, value: '0x1000' }, 0]]);
