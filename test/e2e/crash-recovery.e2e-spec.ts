@@ -68,13 +68,19 @@ describe('crash recovery', () => {
 
     const crashed = await newDeployment();
     let service = await start(crashed);
+    const killedAt: number[] = [];
     for (const fraction of [0.2, 0.6]) {
-      await eventually(async () => {
-        if ((await latestNumber(service)) < head * fraction) throw new Error('not far enough yet');
+      const seen = await eventually(async () => {
+        const latest = await latestNumber(service);
+        if (latest < head * fraction) throw new Error('not far enough yet');
+        return latest;
       }, 120_000);
       await service.kill();
+      killedAt.push(seen);
       service = await start(crashed);
     }
+    // The kills must have landed mid-way, or this test would prove nothing.
+    expect(killedAt[0]).toBeLessThan(head);
     await runToHead(service);
 
     const clean = await newDeployment();
