@@ -9,7 +9,6 @@ import { seedRegistries } from '../../../chains/src/registry/seed-registries';
 import type { Database } from '../../../core/src/db/database';
 import { AppContextModule } from '../../../core/src/http/app-context.module';
 import { createHttpApp } from '../../../core/src/http/create-http-app';
-import { parseJsonExact } from '../../../core/src/http/lossless-json';
 import { silentLogger } from '../../../core/src/logging/logger';
 import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
 import { createTestDatabase } from '../../../../test/support/test-database';
@@ -88,7 +87,7 @@ export async function startWebhooksTestApp(config = testWebhooksConfig()): Promi
         },
         payload: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.statusCode, json: parseJsonExact(res.body) as ApiResponse['json'] };
+      return { status: res.statusCode, json: JSON.parse(res.body) as ApiResponse['json'] };
     },
     async close() {
       await app.close();

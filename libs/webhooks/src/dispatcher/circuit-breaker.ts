@@ -1,0 +1,124 @@
+import type { Pool } from 'pg';
+import {
+  WrongExpectedVersionError,
+  type EventStore,
+  type NewEvent,
+} from '../../../event-store/src/event-store';
+import type { BreakerConfig } from '../config/webhooks-config';
+import {
+  DELIVERY_ABANDONED,
+  DELIVERY_HELD,
+  DELIVERY_RELEASED,
+  deliveryStream,
+  type AbandonReason,
+} from '../deliveries/delivery.events';
+import { webhookId } from '../ids';
+import {
+  SUBSCRIPTION_PAUSED,
+  SUBSCRIPTION_RESUMED,
+  subscriptionStream,
+  type SubscriptionPausedData,
+  type SubscriptionResumedData,
+} from '../subscriptions/subscription.events';
+import { refreshSubscription } from '../subscriptions/subscriptions.read-model';
+
+const RECONCILE_BATCH = 1000;
+
+/** Appends unless the stream moved since it was read; a moved stream is looked at again on the next round. */
+async function appendAt(
+  eventStore: EventStore,
+  stream: string,
+  event: NewEvent,
+  version: bigint,
+): Promise<boolean> {
+  try {
+    await eventStore.appendToStream(stream, [event], { expectedVersion: version });
+    return true;
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) return false;
+    throw error;
+  }
+}
+
+/**
+ * The circuit breaker and the deliveries' side of the subscription lifecycle, run on every dispatcher round:
+ * - pauses an active subscription whose failure streak (counted since its last lifecycle change) reached
+ *   the threshold over at least the minimum span; resumes a paused one whose cooldown is over;
+ * - holds the pending deliveries of a paused subscription, releases the held ones of an active one, and
+ *   abandons those of a deleted or failed one. Each step is an event at the revision read, so two
+ *   dispatchers doing the same round append it once.
+ */
+export async function runBreakerRound(
+  pool: Pool,
+  eventStore: EventStore,
+  breaker: BreakerConfig,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  const tripped = await pool.query<{ id: string; version: string }>(
+    `SELECT s.id, s.version FROM webhook_subscriptions s
+       JOIN webhook_subscription_health h ON h.subscription_id = s.id
+      WHERE s.status = 'active' AND h.consecutive_failures >= $1
+        AND h.streak_started_at >= s.updated_at AND h.streak_started_at <= $2`,
+    [breaker.failureThreshold, new Date(now.getTime() - breaker.minFailureSpanMs)],
+  );
+  for (const s of tripped.rows) {
+    const data: SubscriptionPausedData = {
+      subscriptionId: s.id,
+      until: new Date(now.getTime() + breaker.cooldownMs).toISOString(),
+      reason: `endpoint failed ${breaker.failureThreshold} attempts in a row`,
+      at,
+    };
+    const event = { id: webhookId(s.id, 'paused', s.version), type: SUBSCRIPTION_PAUSED, data };
+    if (await appendAt(eventStore, subscriptionStream(s.id), event, BigInt(s.version))) {
+      await refreshSubscription(pool, eventStore, s.id);
+    }
+  }
+
+  const cooled = await pool.query<{ id: string; version: string }>(
+    `SELECT id, version FROM webhook_subscriptions WHERE status = 'paused' AND paused_until <= $1`,
+    [now],
+  );
+  for (const s of cooled.rows) {
+    const data: SubscriptionResumedData = { subscriptionId: s.id, at };
+    const event = { id: webhookId(s.id, 'resumed', s.version), type: SUBSCRIPTION_RESUMED, data };
+    if (await appendAt(eventStore, subscriptionStream(s.id), event, BigInt(s.version))) {
+      await refreshSubscription(pool, eventStore, s.id);
+    }
+  }
+
+  const stale = await pool.query<{ event_id: string; version: string; subscription_status: string | null }>(
+    `SELECT d.event_id, d.version, s.status AS subscription_status
+       FROM webhook_deliveries d LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
+      WHERE (d.status = 'pending' AND (s.status IS NULL OR s.status IN ('paused', 'deleted', 'failed')))
+         OR (d.status = 'held' AND (s.status IS NULL OR s.status IN ('active', 'deleted', 'failed')))
+      LIMIT $1`,
+    [RECONCILE_BATCH],
+  );
+  for (const d of stale.rows) {
+    const version = BigInt(d.version);
+    let event: NewEvent;
+    if (d.subscription_status === 'paused') {
+      event = {
+        id: webhookId(d.event_id, 'held', d.version),
+        type: DELIVERY_HELD,
+        data: { eventId: d.event_id, reason: 'subscription paused', at },
+      };
+    } else if (d.subscription_status === 'active') {
+      event = {
+        id: webhookId(d.event_id, 'released', d.version),
+        type: DELIVERY_RELEASED,
+        data: { eventId: d.event_id, at },
+      };
+    } else {
+      const reason: AbandonReason =
+        d.subscription_status === 'failed' ? 'subscription_failed' : 'subscription_deleted';
+      event = {
+        id: webhookId(d.event_id, 'abandoned'),
+        type: DELIVERY_ABANDONED,
+        data: { eventId: d.event_id, reason, at },
+      };
+    }
+    await appendAt(eventStore, deliveryStream(d.event_id), event, version);
+  }
+}

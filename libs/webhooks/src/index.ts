@@ -1,0 +1,25 @@
+export * from './webhooks.module';
+export * from './webhook-errors';
+export * from './config/webhooks-config';
+export * from './secrets/secret-box';
+export * from './signing/sign-webhook';
+export * from './sender/egress-policy';
+export * from './sender/webhook-sender';
+export * from './deliveries/delivery.events';
+export * from './deliveries/retry-schedule';
+export {
+  deliveriesProjection,
+  readDeliveryLog,
+  type DeliveryLogEntry,
+} from './deliveries/deliveries.projection';
+export * from './subscriptions/subscription.events';
+export { subscriptionsProjection } from './subscriptions/subscriptions.read-model';
+export { createWebhookSaga, decideSagaBatch, SAGA_NAME } from './saga/webhook-saga';
+export { DurableConsumer } from './dispatcher/durable-consumer';
+export { Dispatcher, startDispatcher, type DispatcherDeps } from './dispatcher/dispatcher';
+
+import { deliveriesProjection } from './deliveries/deliveries.projection';
+import { subscriptionsProjection } from './subscriptions/subscriptions.read-model';
+
+/** The webhook read models for ALL_PROJECTIONS (replay and the projector role). */
+export const WEBHOOK_PROJECTIONS = [subscriptionsProjection, deliveriesProjection] as const;
