@@ -9,6 +9,7 @@ export interface GlobalPosition {
   readonly prepare: bigint;
 }
 
+/** Before the first event: `readAll({ after: START })` reads from the beginning. */
 export const START: GlobalPosition = Object.freeze({ commit: -1n, prepare: -1n });
 
 export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
@@ -52,9 +53,20 @@ export interface AppendResult {
   readonly appended: number;
 }
 
+export type ReadDirection = 'forwards' | 'backwards';
+
+export interface ReadStreamOptions {
+  /** First stream position to read (inclusive). Default: 0 forwards, the last event backwards. */
+  readonly from?: bigint;
+  readonly limit?: number;
+  /** `backwards` reads from `from` down towards 0, newest first. Default `forwards`. */
+  readonly direction?: ReadDirection;
+}
+
 export interface EventFilter {
   /** Stream-name prefixes, e.g. `chain-` or `chain-ethereum`. */
   readonly streamPrefixes?: readonly string[];
+  /** Exact event type names. */
   readonly eventTypes?: readonly string[];
 }
 
@@ -81,12 +93,16 @@ export class WrongExpectedVersionError extends Error {
 }
 
 export interface EventStore {
+  /**
+   * Appends atomically. With an expected version the append fails with WrongExpectedVersionError unless the
+   * stream is at that revision, except that re-appending events already stored in the stream is a no-op.
+   */
   appendToStream(
     streamId: string,
     events: readonly NewEvent[],
     options?: { expectedVersion?: ExpectedVersion },
   ): Promise<AppendResult>;
-  readStream(streamId: string, options?: { from?: bigint; limit?: number }): Promise<RecordedEvent[]>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** The stream's current revision, NO_STREAM if it has no events. */
   streamVersion(streamId: string): Promise<bigint>;
   /** Events in global order strictly after `after`, never skipping one that commits late. */

@@ -1,23 +1,28 @@
-import { EventEmitter } from 'node:events';
-import { Client, type Pool, type PoolClient } from 'pg';
+import { Client, type Pool } from 'pg';
 import {
   ANY,
   NO_STREAM,
-  WrongExpectedVersionError,
+  START,
   type AppendResult,
-  type EventFilter,
   type EventStore,
   type ExpectedVersion,
   type GlobalPosition,
   type NewEvent,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
   type SubscribeOptions,
-  START,
 } from '../event-store';
+import { NOTIFY_CHANNEL, appendInTransaction } from './append-in-transaction';
+import { filterSql } from './filter-sql';
+import { Wakeup } from './wakeup';
 
-const NOTIFY_CHANNEL = 'events_appended';
 const UNIQUE_VIOLATION = '23505';
+/** A concurrent append can win the event_id index once per conflicting id; a few retries settle it. */
+const MAX_APPEND_ATTEMPTS = 3;
+const LISTEN_RETRY_MS = 5000;
+const EVENT_COLUMNS =
+  'global_position, transaction_id::text, stream_id, stream_position, event_id, type, data, metadata, created_at';
 
 interface EventRow {
   global_position: string;
@@ -37,20 +42,40 @@ export interface PostgresEventStoreOptions {
    * cannot route notifications to one socket; in-process wake-ups and polling serve instead.
    */
   listenUrl?: string;
-  /** Fallback poll interval while caught up, in ms. */
+  /** Fallback poll interval while caught up, in ms: catches appends from other processes without LISTEN. */
   pollIntervalMs?: number;
+  log?: (msg: string) => void;
 }
 
+/** Stores on one pool share wake-ups, so an append through one wakes the readers of all. */
+const wakeupsByPool = new WeakMap<Pool, Wakeup>();
+
+function wakeupFor(pool: Pool): Wakeup {
+  let wakeup = wakeupsByPool.get(pool);
+  if (!wakeup) {
+    wakeup = new Wakeup();
+    wakeupsByPool.set(pool, wakeup);
+  }
+  return wakeup;
+}
+
+/**
+ * The PostgreSQL adapter (DESIGN §4). Global order is (transaction_id, global_position); readers only
+ * see rows of transactions older than every running one, so a transaction that took its identity
+ * values early and commits late still appears in order, never behind a reader's checkpoint.
+ * The store does not own the pool.
+ */
 export class PostgresEventStore implements EventStore {
-  private readonly appended = new EventEmitter();
+  private readonly wakeup: Wakeup;
+  private readonly closing = new AbortController();
   private listener?: Client;
-  private listening?: Promise<void>;
+  private listenAttemptAt = -Infinity;
 
   constructor(
     private readonly pool: Pool,
     private readonly options: PostgresEventStoreOptions = {},
   ) {
-    this.appended.setMaxListeners(0);
+    this.wakeup = wakeupFor(pool);
   }
 
   async appendToStream(
@@ -61,18 +86,21 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) {
       return { nextExpectedVersion: await this.streamVersion(streamId), appended: 0 };
     }
-    try {
-      return await this.tryAppend(streamId, events, options.expectedVersion ?? ANY);
-    } catch (error) {
-      // A concurrent append of the same event id won the unique index: retry once, now it is a duplicate.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
-        return this.tryAppend(streamId, events, options.expectedVersion ?? ANY);
+    const expected = options.expectedVersion ?? ANY;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.appendOnce(streamId, events, expected);
+        if (result.appended > 0) this.wakeup.wake();
+        return result;
+      } catch (error) {
+        // Another transaction stored one of these ids first: in a new transaction it is a known duplicate.
+        const retry = (error as { code?: string }).code === UNIQUE_VIOLATION && attempt < MAX_APPEND_ATTEMPTS;
+        if (!retry) throw error;
       }
-      throw error;
     }
   }
 
-  private async tryAppend(
+  private async appendOnce(
     streamId: string,
     events: readonly NewEvent[],
     expected: ExpectedVersion,
@@ -80,40 +108,9 @@ export class PostgresEventStore implements EventStore {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const ids = events.map((e) => e.id);
-      const existing = await client.query<{ event_id: string }>(
-        'SELECT event_id FROM events WHERE event_id = ANY($1::uuid[])',
-        [ids],
-      );
-      const stored = new Set(existing.rows.map((r) => r.event_id));
-      const fresh = events.filter((e) => !stored.has(e.id.toLowerCase()));
-
-      await client.query('INSERT INTO streams (stream_id, version) VALUES ($1, -1) ON CONFLICT DO NOTHING', [
-        streamId,
-      ]);
-      const current = BigInt(
-        (
-          await client.query<{ version: string }>(
-            'SELECT version FROM streams WHERE stream_id = $1 FOR UPDATE',
-            [streamId],
-          )
-        ).rows[0].version,
-      );
-      if (fresh.length === 0) {
-        // Idempotent re-append (e.g. after a crash): every event is already there.
-        await client.query('COMMIT');
-        return { nextExpectedVersion: current, appended: 0 };
-      }
-      if (expected !== ANY && expected !== current) {
-        throw new WrongExpectedVersionError(streamId, expected, current);
-      }
-      const next = current + BigInt(fresh.length);
-      await insertEvents(client, streamId, current + 1n, fresh);
-      await client.query('UPDATE streams SET version = $2 WHERE stream_id = $1', [streamId, next.toString()]);
-      await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, streamId]);
+      const result = await appendInTransaction(client, streamId, events, expected);
       await client.query('COMMIT');
-      this.appended.emit('appended');
-      return { nextExpectedVersion: next, appended: fresh.length };
+      return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
@@ -130,119 +127,101 @@ export class PostgresEventStore implements EventStore {
     return rows.length ? BigInt(rows[0].version) : NO_STREAM;
   }
 
-  async readStream(streamId: string, options: { from?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const params: unknown[] = [streamId, options.limit ?? null];
+    let bound = '';
+    if (options.from !== undefined) {
+      params.push(options.from.toString());
+      bound = `AND stream_position ${backwards ? '<=' : '>='} $3`;
+    }
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT global_position, transaction_id::text, stream_id, stream_position, event_id, type, data, metadata, created_at
-         FROM events WHERE stream_id = $1 AND stream_position >= $2
-        ORDER BY stream_position LIMIT $3`,
-      [streamId, (options.from ?? 0n).toString(), options.limit ?? 1_000_000],
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE stream_id = $1 ${bound}
+        ORDER BY stream_position ${backwards ? 'DESC' : 'ASC'}
+        LIMIT $2`,
+      params,
     );
     return rows.map(toRecorded);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     const after = options.after ?? START;
-    const params: unknown[] = [after.commit.toString(), after.prepare.toString(), options.limit ?? 1000];
-    const conditions = filterConditions(options.filter, params);
-    // The xmin bound hides rows of transactions still running, so none can later appear behind the reader.
+    const params: unknown[] = [options.limit ?? 1000];
+    let bound = '';
+    // xid8 is unsigned: START's -1 has no xid8 form, and every row is after it anyway.
+    if (after.commit >= 0n) {
+      params.push(after.commit.toString(), after.prepare.toString());
+      bound = 'AND (transaction_id, global_position) > ($2::xid8, $3::bigint)';
+    }
+    const conditions = filterSql(options.filter, params);
+    // The xmin bound hides rows of transactions still running (and every later one), so no row can
+    // later appear behind the reader. Both bounds are index conditions on events_global_order.
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT global_position, transaction_id::text, stream_id, stream_position, event_id, type, data, metadata, created_at
-         FROM events
-        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          ${conditions}
+      `SELECT ${EVENT_COLUMNS} FROM events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          ${bound} ${conditions}
         ORDER BY transaction_id, global_position
-        LIMIT $3`,
+        LIMIT $1`,
       params,
     );
     return rows.map(toRecorded);
   }
 
   async *subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent[]> {
-    await this.startListening();
     let after = options.after ?? START;
     const limit = options.limit ?? 1000;
-    while (!options.signal?.aborted) {
+    const stopped = () => options.signal?.aborted === true || this.closing.signal.aborted;
+    while (!stopped()) {
+      this.ensureListening();
+      const seen = this.wakeup.seen;
       const batch = await this.readAll({ after, limit, filter: options.filter });
+      if (stopped()) return;
       if (batch.length > 0) {
         after = batch[batch.length - 1].position;
         yield batch;
         if (batch.length === limit) continue;
       }
-      await this.waitForAppend(options.signal);
+      await this.wakeup.wait(seen, this.options.pollIntervalMs ?? 250, [options.signal, this.closing.signal]);
     }
   }
 
-  private waitForAppend(signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.appended.off('appended', done);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, this.options.pollIntervalMs ?? 250);
-      this.appended.on('appended', done);
-      signal?.addEventListener('abort', done);
-    });
-  }
-
-  private startListening(): Promise<void> {
-    if (!this.options.listenUrl) return Promise.resolve();
-    this.listening ??= (async () => {
-      const client = new Client({ connectionString: this.options.listenUrl });
-      client.on('notification', () => this.appended.emit('appended'));
-      // A lost LISTEN connection only slows readers down to the poll interval.
-      client.on('error', () => undefined);
-      await client.connect();
-      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-      this.listener = client;
-    })().catch(() => undefined);
-    return this.listening;
+  /** Starts the LISTEN connection if configured and not up; a failure only slows readers to polling. */
+  private ensureListening(): void {
+    const url = this.options.listenUrl;
+    if (!url || this.listener || this.closing.signal.aborted) return;
+    if (Date.now() - this.listenAttemptAt < LISTEN_RETRY_MS) return;
+    this.listenAttemptAt = Date.now();
+    const client = new Client({ connectionString: url });
+    this.listener = client;
+    const drop = (reason: string) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      this.options.log?.(`event store: LISTEN connection lost (${reason}); polling until it is back`);
+      client.end().catch(() => undefined);
+    };
+    client.on('notification', () => this.wakeup.wake());
+    client.on('error', (error) => drop(error.message));
+    client.on('end', () => drop('ended'));
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${NOTIFY_CHANNEL}`))
+      .catch((error: Error) => drop(error.message));
   }
 
   async close(): Promise<void> {
-    this.appended.emit('appended');
-    await this.listener?.end().catch(() => undefined);
+    this.closing.abort();
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
   }
-}
-
-async function insertEvents(
-  client: PoolClient,
-  streamId: string,
-  firstPosition: bigint,
-  events: readonly NewEvent[],
-): Promise<void> {
-  await client.query(
-    `INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
-     SELECT $1, $2::bigint + ord - 1, id, type, data, metadata
-       FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)`,
-    [
-      streamId,
-      firstPosition.toString(),
-      events.map((e) => e.id),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata ?? {})),
-    ],
-  );
-}
-
-function filterConditions(filter: EventFilter | undefined, params: unknown[]): string {
-  const parts: string[] = [];
-  if (filter?.streamPrefixes?.length) {
-    params.push(filter.streamPrefixes.map((p) => p.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'));
-    parts.push(`stream_id LIKE ANY($${params.length}::text[])`);
-  }
-  if (filter?.eventTypes?.length) {
-    params.push(filter.eventTypes);
-    parts.push(`type = ANY($${params.length}::text[])`);
-  }
-  return parts.map((p) => `AND ${p}`).join(' ');
 }
 
 function toRecorded(row: EventRow): RecordedEvent {
-  const position: GlobalPosition = { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) };
+  const position: GlobalPosition = {
+    commit: BigInt(row.transaction_id),
+    prepare: BigInt(row.global_position),
+  };
   return {
     id: row.event_id,
     type: row.type,

@@ -1,0 +1,5 @@
+export * from './event-store';
+export { matchesFilter } from './event-filter';
+export { isKurrentDbUrl } from './event-store-url';
+export { createEventStore, type CreateEventStoreOptions } from './create-event-store';
+export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
