@@ -1,3 +1,4 @@
+// KurrentDbEventStore is left out on purpose: createEventStore loads it (and its gRPC client) only when chosen.
 export * from './event-store';
 export { matchesFilter } from './event-filter';
 export { isKurrentDbUrl } from './event-store-url';

@@ -155,6 +155,7 @@ export class KurrentDbEventStore implements EventStore {
           yield batch;
           continue;
         }
+        if (subscription.errored) throw subscription.errored;
         if (subscription.readableEnded || subscription.destroyed) return;
         await readableOrStopped(subscription, signals);
       }
