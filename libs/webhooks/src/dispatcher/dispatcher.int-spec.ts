@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers, USDC } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
+import { settle } from '../testing/settle';
 import { Dispatcher } from './dispatcher';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -53,7 +54,7 @@ describe('Dispatcher: transfers to signed deliveries', () => {
         eventKinds: ['INCOMING_NATIVE'],
       })
     ).json.data;
-    await dispatcher.runOnce();
+    await settle(t.db, t.eventStore, dispatcher);
     expect((await t.request('GET', `${SUBS}/${alice.id}`)).json.data.status).toBe('active');
     expect((await t.request('GET', `${SUBS}/${bob.id}`)).json.data.status).toBe('active');
     const failed = (await t.request('GET', `${SUBS}/${polygon.id}`)).json.data;
@@ -71,7 +72,7 @@ describe('Dispatcher: transfers to signed deliveries', () => {
       { to: BOB, kind: 'erc20', amount: '123456789' },
       { to: BOB, kind: 'fee', amount: '21000' },
     ]);
-    expect(await dispatcher.runOnce()).toBe(3);
+    expect(await settle(t.db, t.eventStore, dispatcher)).toBe(3);
     expect(receiver.requests).toHaveLength(3);
     for (const r of receiver.requests) {
       expect(verify(secret, r)).toEqual(JSON.parse(r.body));
@@ -129,14 +130,14 @@ describe('Dispatcher: transfers to signed deliveries', () => {
   });
 
   it('sends nothing again for events already delivered', async () => {
-    expect(await dispatcher.runOnce()).toBe(0);
+    expect(await settle(t.db, t.eventStore, dispatcher)).toBe(0);
     expect(receiver.requests).toHaveLength(3);
   });
 
   it('signs every delivery after a rotation with the new secret only', async () => {
     const rotated = (await t.request('POST', '/api/notifications/signing-secret/rotate')).json.data.secret;
     await appendTransfers(t.eventStore, [{ to: ALICE, kind: 'native', amount: '7' }]);
-    await dispatcher.runOnce();
+    await settle(t.db, t.eventStore, dispatcher);
     const last = receiver.requests[3];
     expect(verify(rotated, last)).toMatchObject({ subscription_id: alice.id });
     expect(() => verify(secret, last)).toThrow();
