@@ -1,0 +1,178 @@
+/**
+ * bench:webhooks — delivery throughput and append-to-receipt latency of one dispatcher.
+ *
+ * A local receiver acknowledges at once. Throughput: N transfers to watched addresses are appended
+ * (blocks of 500), then one started dispatcher delivers them; deliveries/s is N over the time from the
+ * first append to the last receipt. Latency: blocks of 10 transfers appended every 100 ms while the
+ * dispatcher runs; each delivery's time from its block's append to its receipt (p50, p99). Baseline,
+ * measured in the same run: the same number of signed POSTs sent by a bare loop at the same concurrency.
+ * Runs on PostgreSQL when DATABASE_URL is set, on embedded PGlite otherwise.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { getAddress } from 'viem';
+import { createApiKey } from '../../auth/src/api-keys/api-key-repository';
+import { seedRegistries } from '../../chains/src/registry/seed-registries';
+import { PostgresEventStore } from '../../event-store/src/postgres/postgres-event-store';
+import { createTestDatabase } from '../../../test/support/test-database';
+import { DEFAULT_BREAKER, DEFAULT_USER_AGENT, type WebhooksConfig } from '../src/config/webhooks-config';
+import { Dispatcher } from '../src/dispatcher/dispatcher';
+import { forEachConcurrent } from '../src/saga/webhook-saga';
+import { SecretBox } from '../src/secrets/secret-box';
+import { insertSigningSecret } from '../src/secrets/signing-secret.repository';
+import { WebhookSender } from '../src/sender/webhook-sender';
+import { generateSigningSecret, signingKey, signWebhook } from '../src/signing/sign-webhook';
+import { NO_STREAM } from '../../event-store/src/event-store';
+import { SUBSCRIPTION_REQUESTED, subscriptionStream } from '../src/subscriptions/subscription.events';
+import { webhookId } from '../src/ids';
+import { refreshSubscription } from '../src/subscriptions/subscriptions.read-model';
+import { appendTransfers } from '../src/testing/transfers';
+import { startTestReceiver } from '../src/testing/test-receiver';
+import { settle } from '../src/testing/settle';
+
+const N = Number(process.env.BENCH_DELIVERIES ?? 5000);
+const ADDRESSES = 200;
+const CONCURRENCY = 64;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function main(): Promise<void> {
+  const backend = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const db = await createTestDatabase({ poolSize: 16 });
+  const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
+  const receiver = await startTestReceiver();
+  const box = new SecretBox(randomBytes(32));
+  const config: WebhooksConfig = {
+    secretBox: () => box,
+    allowPrivateTargets: true,
+    httpsOnly: false,
+    userAgent: DEFAULT_USER_AGENT,
+    breaker: DEFAULT_BREAKER,
+  };
+  try {
+    await seedRegistries(db.pool);
+    const key = await createApiKey(db.pool, { plan: 'enterprise' });
+    const secret = generateSigningSecret();
+    await insertSigningSecret(db.pool, box, key.id, secret);
+    const addresses = Array.from({ length: ADDRESSES }, (_, i) =>
+      getAddress(`0x${'ab'.repeat(4)}${(i + 1).toString(16).padStart(32, '0')}`),
+    );
+    for (const [i, address] of addresses.entries()) {
+      const id = `00000000-0000-4000-8000-${i.toString().padStart(12, '0')}`;
+      await eventStore.appendToStream(
+        subscriptionStream(id),
+        [
+          {
+            id: webhookId('bench', id),
+            type: SUBSCRIPTION_REQUESTED,
+            data: {
+              subscriptionId: id,
+              apiKeyId: key.id,
+              chain: 'ethereum',
+              address,
+              webhookUrl: receiver.url,
+              eventKinds: ['INCOMING_NATIVE'],
+              at: new Date().toISOString(),
+            },
+          },
+        ],
+        { expectedVersion: NO_STREAM },
+      );
+      await refreshSubscription(db.pool, eventStore, id);
+    }
+    const dispatcher = new Dispatcher({
+      db,
+      eventStore,
+      config,
+      indexedChains: ['ethereum'],
+      concurrency: CONCURRENCY,
+    });
+    await settle(db, eventStore, dispatcher);
+
+    // Baseline: the same number of signed POSTs from a bare loop.
+    const sender = new WebhookSender({ allowPrivateTargets: true });
+    const body = JSON.stringify({ schema_version: '1.0', event_id: 'x', data: { amount: '1' } });
+    let started = performance.now();
+    await forEachConcurrent(
+      Array.from({ length: N }, (_, i) => i),
+      CONCURRENCY,
+      async (i) => {
+        const headers = signWebhook(signingKey(secret), `msg_${i}`, Date.now() / 1000, body);
+        await sender.send(
+          receiver.url,
+          { 'content-type': 'application/json; charset=utf-8', ...headers },
+          body,
+        );
+      },
+    );
+    const baselinePerSecond = N / ((performance.now() - started) / 1000);
+    sender.close();
+    receiver.requests.length = 0;
+
+    // Throughput.
+    started = performance.now();
+    for (let offset = 0; offset < N; offset += 500) {
+      const count = Math.min(500, N - offset);
+      await appendTransfers(
+        eventStore,
+        Array.from({ length: count }, (_, i) => ({
+          to: addresses[(offset + i) % ADDRESSES],
+          kind: 'native' as const,
+          amount: '1',
+        })),
+      );
+    }
+    dispatcher.start();
+    await receiver.waitFor(N, 600_000);
+    const perSecond = N / ((performance.now() - started) / 1000);
+    await new Promise((r) => setTimeout(r, 2000));
+    const distinct = new Set(receiver.requests.map((r) => r.headers['webhook-id'])).size;
+    console.log(`  throughput phase: ${receiver.requests.length} requests, ${distinct} distinct deliveries`);
+
+    // Latency: paced blocks while the dispatcher runs.
+    receiver.requests.length = 0;
+    const appendedAt = new Map<string, number>();
+    const BLOCKS = 30;
+    for (let b = 0; b < BLOCKS; b++) {
+      const at = Date.now();
+      const transfers = await appendTransfers(
+        eventStore,
+        Array.from({ length: 10 }, (_, i) => ({
+          to: addresses[(b * 10 + i) % ADDRESSES],
+          kind: 'native' as const,
+          amount: '1',
+        })),
+      );
+      for (const t of transfers) appendedAt.set(t.txHash!, at);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await receiver.waitFor(BLOCKS * 10, 120_000);
+    const latencies = receiver.requests
+      .map((r) => r.receivedAt - appendedAt.get(JSON.parse(r.body).data.tx_hash)!)
+      .sort((a, b) => a - b);
+    await dispatcher.stop();
+
+    console.log(
+      `bench:webhooks (${backend}, one dispatcher, concurrency ${CONCURRENCY}, ${ADDRESSES} subscriptions)`,
+    );
+    console.log(`  deliveries:          ${N}`);
+    console.log(
+      `  dispatcher:          ${perSecond.toFixed(0)} deliveries/s (append of the first block to the last receipt)`,
+    );
+    console.log(`  baseline (bare loop): ${baselinePerSecond.toFixed(0)} signed POSTs/s`);
+    console.log(`  ratio:               ${(perSecond / baselinePerSecond).toFixed(3)} of baseline`);
+    console.log(
+      `  latency append→receipt: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms (${latencies.length} deliveries)`,
+    );
+  } finally {
+    await receiver.close();
+    await eventStore.close();
+    await db.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
