@@ -81,6 +81,8 @@ async function main(): Promise<void> {
     await indexer.syncOnce();
     await Promise.all(runners.map((r) => r.catchUp()));
     const endToEndMs = performance.now() - t0;
+
+    const headLatency = await measureHeadLatency(anvil, db.pool, eventStore);
     await Promise.all(runners.map((r) => r.stop()));
 
     const events = await eventStore.readStream(chainStream('ethereum'));
@@ -111,11 +113,73 @@ async function main(): Promise<void> {
       `baseline (bulk unnest insert of the same rows): ${(baselineMs / 1000).toFixed(2)} s, ${Math.round(baselineRate)} rows/s`,
     );
     console.log(`ratio end-to-end / baseline: ${(rate / baselineRate).toFixed(3)}`);
+    console.log(
+      `head latency (node mines a block → blocks read model has it), ${headLatency.service.length} blocks: ` +
+        `p50 ${headLatency.p50} ms, max ${headLatency.max} ms; baseline (bare eth_blockNumber poll at the same ` +
+        `1 s interval) p50 ${headLatency.baselineP50} ms; ratio ${(headLatency.p50 / Math.max(1, headLatency.baselineP50)).toFixed(2)}`,
+    );
     await eventStore.close();
   } finally {
     await db.close();
     await anvil.stop();
   }
+}
+
+/**
+ * The "newest block within 2 s" promise: with the indexer following the head (1 s poll) and the
+ * projections running, mine blocks one at a time and time until each appears in the blocks read
+ * model. Baseline: a bare loop polling eth_blockNumber at the same 1 s interval.
+ */
+async function measureHeadLatency(
+  anvil: Awaited<ReturnType<typeof startTestAnvil>>,
+  pool: import('pg').Pool,
+  eventStore: import('../libs/event-store/src/event-store').EventStore,
+) {
+  const follower = new EvmIndexer({
+    chain: 'ethereum',
+    rpcUrl: anvil.rpcUrl,
+    eventStore,
+    pollIntervalMs: 1000,
+  });
+  follower.start();
+  const service: number[] = [];
+  const baseline: number[] = [];
+  try {
+    for (let i = 0; i < 10; i++) {
+      await new Promise((r) => setTimeout(r, 137 * (i % 7)));
+      await anvil.testClient.mine({ blocks: 1 });
+      const mined = performance.now();
+      const target = await anvil.publicClient.getBlockNumber();
+      let polled = false;
+      let nextPoll = mined + Math.random() * 1000;
+      for (;;) {
+        const now = performance.now();
+        if (!polled && now >= nextPoll) {
+          if ((await anvil.publicClient.getBlockNumber()) >= target) {
+            baseline.push(performance.now() - mined);
+            polled = true;
+          } else nextPoll += 1000;
+        }
+        if (service.length === i) {
+          const { rows } = await pool.query(`SELECT 1 FROM blocks WHERE chain = 'ethereum' AND number = $1`, [
+            target.toString(),
+          ]);
+          if (rows.length > 0) service.push(performance.now() - mined);
+        }
+        if (polled && service.length > i) break;
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    }
+  } finally {
+    await follower.stop();
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  return {
+    service,
+    p50: Math.round(median(service)),
+    max: Math.round(Math.max(...service)),
+    baselineP50: Math.round(median(baseline)),
+  };
 }
 
 const mintAbi = {
