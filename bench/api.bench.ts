@@ -1,0 +1,388 @@
+/**
+ * npm run bench:api — the REST API against a bare Fastify route doing the same work.
+ *
+ * Boots the real service in this process (startServer: migrations, registries, indexer, projections,
+ * the Nest API) on an ephemeral anvil with indexed history (the mixed indexing workload plus sprayed
+ * ERC-20 mints, so history and balances queries return rows). In the same process, a plain Fastify
+ * app (no Nest, no guard, no validation, no envelope) runs the same database query on the same pool,
+ * or for prepare-sign the same node calls. autocannon runs in a child process so that the load
+ * generator does not share the servers' event loop.
+ *
+ * Per route and target: a saturation run at a fixed concurrency (requests/s, p50, p99) and a run at a
+ * fixed arrival rate (p50, p99; targets: balances and history p99 <= 20 ms at 500 requests/s).
+ * Printed ratio: service requests/s / bare requests/s at the same concurrency (target >= 0.5).
+ * Runs on PostgreSQL when DATABASE_URL is set (a fresh database), on embedded PGlite otherwise.
+ *
+ * Knobs: BENCH_DURATION (s per run, default 8), BENCH_CONNECTIONS (default 10), BENCH_RATE (default
+ * 500), BENCH_PREPARE_RATE (default 100: prepare-sign waits on anvil), BENCH_SPRAY (mints, default 3000).
+ */
+import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fastify, { type FastifyInstance } from 'fastify';
+import { keccak256, toHex, type Address } from 'viem';
+import { startServer, type RunningServer } from '../apps/server/src/bootstrap/start-server';
+import { estimateGas } from '../libs/chains/src/evm/transactions/estimate-gas';
+import { createEvmTxClient } from '../libs/chains/src/evm/transactions/evm-tx-client';
+import { getPendingNonce } from '../libs/chains/src/evm/transactions/get-pending-nonce';
+import { simulateTransaction } from '../libs/chains/src/evm/transactions/simulate-transaction';
+import { addAsset } from '../libs/chains/src/registry/asset-registry';
+import { createLogger } from '../libs/core/src/logging/logger';
+import { runWorkload } from '../libs/indexing/src/evm/testing/workload';
+import { EvmFeeStrategy } from '../libs/transactions/src/fees/evm/evm-fee-strategy';
+import { adjustPrice, gasLimitFor } from '../libs/transactions/src/fees/evm/evm-fee-policy';
+import { readHistoryPage } from '../libs/transactions/src/history/history.repository';
+import { readAssetBalances } from '../libs/wallet/src/balances/balances.repository';
+import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '../test/support/anvil';
+import { createTestDatabase } from '../test/support/test-database';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const PREPARE_RATE = Number(process.env.BENCH_PREPARE_RATE ?? 100);
+const SPRAY = Number(process.env.BENCH_SPRAY ?? 3000);
+const SPRAY_RECIPIENTS = 20;
+/** The first sprayed recipient: its history has SPRAY / SPRAY_RECIPIENTS rows. */
+const HOT_RECIPIENT = 0x10000n;
+const P99_TARGET_MS = 20;
+const RATIO_TARGET = 0.5;
+const API_KEY = 'bench-api-key-0123456789abcdef';
+
+interface Target {
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: string;
+  readonly rate: number;
+  /** Whether the p99 target applies. */
+  readonly p99Target: boolean;
+}
+
+interface RunFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function main(): Promise<void> {
+  const backend = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
+  const anvil = await startTestAnvil({ gasLimit: 1_000_000_000n });
+  const testDb = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+  let server: RunningServer | undefined;
+  let bare: FastifyInstance | undefined;
+  try {
+    const history = await makeHistory(anvil);
+    server = await startServer(
+      {
+        port: 0,
+        dataDir,
+        databaseUrl: testDb?.url,
+        devApiKey: API_KEY,
+        roles: ['api', 'indexer', 'projector'],
+        logLevel: 'warn',
+        chains: [{ id: 'ethereum', rpcUrl: anvil.rpcUrl, startBlock: 0n }],
+      },
+      createLogger({ level: 'warn' }),
+    );
+    await addAsset(server.db.pool, {
+      chain: 'ethereum',
+      contract: history.token,
+      symbol: 'WRK',
+      name: 'Workload Token',
+      decimals: 6,
+      type: 'erc20',
+    });
+    await waitForProjections(server, anvil);
+    const serviceUrl = server.url!.replace('localhost', '127.0.0.1');
+    bare = await startBareApp(server, anvil);
+    const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}`;
+
+    const [a1, a2] = anvil.accounts.map((x) => x.address);
+    const hot = `0x${HOT_RECIPIENT.toString(16).padStart(40, '0')}`;
+    const targets: Target[] = [
+      {
+        name: 'prepare-sign',
+        method: 'POST',
+        path: '/api/txs/prepare-sign',
+        body: JSON.stringify({
+          chain: 'ethereum',
+          from: a1,
+          to: a2,
+          txType: 'TRANSFER_NATIVE',
+          amountWei: 1,
+        }),
+        rate: PREPARE_RATE,
+        p99Target: false,
+      },
+      {
+        name: 'balances',
+        method: 'GET',
+        path: `/api/balances/${a1}?chain=ethereum&assetIds=${history.token}`,
+        rate: RATE,
+        p99Target: true,
+      },
+      {
+        name: 'history',
+        method: 'GET',
+        path: `/api/txs/history/${hot}?chain=ethereum&limit=25`,
+        rate: RATE,
+        p99Target: true,
+      },
+    ];
+    const bareTarget = (t: Target): Target => ({ ...t, path: t.path.replace('/api/', '/bare/') });
+    await checkAnswers(
+      serviceUrl,
+      bareUrl,
+      targets.map((t) => [t, bareTarget(t)]),
+    );
+
+    const cores = cpus().length;
+    console.log(
+      `backend: ${backend}; ${cores} cores, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} before the runs; ${DURATION_S} s per run, ${CONNECTIONS} connections`,
+    );
+    const counts = await server.db.pool.query<{ history: string; balances: string }>(
+      'SELECT (SELECT count(*) FROM tx_history)::text AS history, (SELECT count(*) FROM balances)::text AS balances',
+    );
+    console.log(
+      `indexed: ${counts.rows[0]!.history} history rows, ${counts.rows[0]!.balances} balance rows; ` +
+        `history page of ${hot}: 25 of ${SPRAY / SPRAY_RECIPIENTS} rows`,
+    );
+    const failures: string[] = [];
+    for (const target of targets) {
+      const service = await measure(serviceUrl, target);
+      const baseline = await measure(bareUrl, bareTarget(target));
+      const ratio = service.saturated.requestsPerSecond / baseline.saturated.requestsPerSecond;
+      console.log(`\n${target.name}`);
+      report('  service', service, target.rate);
+      report('  bare   ', baseline, target.rate);
+      console.log(`  ratio service / bare requests/s: ${ratio.toFixed(3)}`);
+      if (ratio < RATIO_TARGET) failures.push(`${target.name} ratio ${ratio.toFixed(3)} < ${RATIO_TARGET}`);
+      if (target.p99Target && service.paced.p99 > P99_TARGET_MS) {
+        failures.push(`${target.name} p99 ${service.paced.p99} ms > ${P99_TARGET_MS} ms at ${target.rate}/s`);
+      }
+      for (const [label, figures] of [
+        ['service', service],
+        ['bare', baseline],
+      ] as const) {
+        const bad =
+          figures.saturated.non2xx + figures.saturated.errors + figures.paced.non2xx + figures.paced.errors;
+        if (bad > 0) failures.push(`${target.name} ${label}: ${bad} non-2xx answers or errors`);
+      }
+    }
+    console.log(failures.length === 0 ? '\ntargets met' : `\ntargets missed:\n  ${failures.join('\n  ')}`);
+  } finally {
+    await bare?.close();
+    await server?.stop();
+    await testDb?.close();
+    await anvil.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The mixed indexing workload, then SPRAY mints cycling over SPRAY_RECIPIENTS addresses. */
+async function makeHistory(anvil: TestAnvil): Promise<{ token: Address }> {
+  const workload = await runWorkload(anvil);
+  const [owner] = anvil.wallets;
+  const batch = await deployFixture(anvil, 'BatchTokenSender');
+  await waitMined(
+    anvil,
+    await callFixture(owner!, workload.token, 'DemoToken', 'grantRole', [
+      keccak256(toHex('MINTER_ROLE')),
+      batch,
+    ]),
+  );
+  for (let sent = 0; sent < SPRAY; sent += 500) {
+    const count = Math.min(500, SPRAY - sent);
+    const hash = await callFixture(
+      owner!,
+      batch,
+      'BatchTokenSender',
+      'spray',
+      [workload.token, count, HOT_RECIPIENT, SPRAY_RECIPIENTS, 1_000n, true],
+      { gas: 100_000_000n },
+    );
+    if ((await waitMined(anvil, hash)) !== 'success') throw new Error('spray reverted');
+  }
+  return { token: workload.token };
+}
+
+/** Until the indexer has reached the node's head and the projections have stopped moving. */
+async function waitForProjections(server: RunningServer, anvil: TestAnvil): Promise<void> {
+  const head = await anvil.publicClient.getBlockNumber();
+  const deadline = Date.now() + 180_000;
+  let last = '';
+  let stable = 0;
+  while (stable < 3) {
+    if (Date.now() > deadline) throw new Error('projections did not catch up in time');
+    await new Promise((r) => setTimeout(r, 500));
+    const { rows } = await server.db.pool.query<{ state: string; top: string | null }>(
+      `SELECT concat_ws('/', (SELECT count(*) FROM tx_history), (SELECT count(*) FROM balances),
+                        (SELECT max(prepare_position) FROM projection_checkpoints)) AS state,
+              (SELECT max(number)::text FROM blocks WHERE chain = 'ethereum') AS top`,
+    );
+    const state = rows[0]!.state;
+    stable = rows[0]!.top !== null && BigInt(rows[0]!.top) >= head && state === last ? stable + 1 : 0;
+    last = state;
+  }
+}
+
+/**
+ * The baseline: plain Fastify on the service's own pool, the same queries (or node calls) and a
+ * plain JSON reply; no guard, validation, envelope or exact-number serializer.
+ */
+async function startBareApp(server: RunningServer, anvil: TestAnvil): Promise<FastifyInstance> {
+  const pool = server.db.pool;
+  const app = fastify({ logger: false });
+  const client = createEvmTxClient(anvil.rpcUrl);
+  const fees = new EvmFeeStrategy();
+  const chainId = await client.getChainId();
+  const entry = {
+    id: 'ethereum',
+    name: 'Ethereum',
+    symbol: 'ETH',
+    decimals: 18,
+    family: 'Ethereum',
+    tier: 1,
+  };
+  const plain = (value: unknown) =>
+    JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+
+  app.get<{ Params: { address: string }; Querystring: { assetIds: string } }>(
+    '/bare/balances/:address',
+    async (request, reply) => {
+      const rows = await readAssetBalances(pool, {
+        chain: 'ethereum',
+        address: request.params.address.toLowerCase(),
+        contracts: request.query.assetIds.toLowerCase().split(','),
+        includeNative: true,
+      });
+      return reply.type('application/json').send(plain(rows));
+    },
+  );
+  app.get<{ Params: { address: string } }>('/bare/txs/history/:address', async (request, reply) => {
+    const rows = await readHistoryPage(pool, {
+      chain: 'ethereum',
+      address: request.params.address.toLowerCase(),
+      limit: 26,
+    });
+    return reply.type('application/json').send(plain(rows.slice(0, 25)));
+  });
+  app.post<{ Body: { from: Address; to: Address; amountWei: number } }>(
+    '/bare/txs/prepare-sign',
+    async (request, reply) => {
+      const tx = { from: request.body.from, to: request.body.to, value: BigInt(request.body.amountWei) };
+      const [nonce, levels, estimate] = await Promise.all([
+        getPendingNonce(client, tx.from),
+        fees.levels({ family: 'evm', entry, client }),
+        estimateGas(client, tx),
+      ]);
+      const price = adjustPrice(levels, {});
+      const gasLimit = gasLimitFor(estimate);
+      if (price.mode !== 'EIP1559') throw new Error('the bench chain is EIP-1559');
+      const feeFields = {
+        maxFeePerGas: price.maxFeePerGas,
+        maxPriorityFeePerGas: price.maxPriorityFeePerGas,
+      };
+      await simulateTransaction(client, { ...tx, gas: gasLimit, fees: feeFields });
+      return reply.type('application/json').send(plain({ ...tx, chainId, nonce, gasLimit, ...feeFields }));
+    },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
+}
+
+/** Every route answers 200 with rows before anything is measured. */
+async function checkAnswers(serviceUrl: string, bareUrl: string, pairs: [Target, Target][]): Promise<void> {
+  for (const [service, baseline] of pairs) {
+    for (const [url, target] of [
+      [serviceUrl, service],
+      [bareUrl, baseline],
+    ] as const) {
+      const res = await fetch(url + target.path, {
+        method: target.method,
+        headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+        body: target.body,
+      });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${target.name} ${url}: ${res.status} ${text}`);
+      if (target.name !== 'prepare-sign' && !/"(items|assets)":\[\{|^\[\{/.test(text)) {
+        throw new Error(`${target.name} ${url}: no rows in ${text.slice(0, 200)}`);
+      }
+    }
+  }
+}
+
+async function measure(url: string, target: Target): Promise<{ saturated: RunFigures; paced: RunFigures }> {
+  await autocannon(url, target, { duration: 2 }); // warm-up: JIT, pool connections, caches
+  const saturated = await autocannon(url, target, { duration: DURATION_S });
+  const paced = await autocannon(url, target, { duration: DURATION_S, overallRate: target.rate });
+  return { saturated, paced };
+}
+
+function report(label: string, figures: { saturated: RunFigures; paced: RunFigures }, rate: number): void {
+  const { saturated: s, paced: p } = figures;
+  console.log(
+    `${label}: ${Math.round(s.requestsPerSecond)} req/s (p50 ${s.p50} ms, p99 ${s.p99} ms) at ${CONNECTIONS} connections; ` +
+      `at ${rate}/s: ${Math.round(p.requestsPerSecond)} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms`,
+  );
+}
+
+/** One autocannon run in a child process; latencies in ms. */
+function autocannon(
+  url: string,
+  target: Target,
+  options: { duration: number; overallRate?: number },
+): Promise<RunFigures> {
+  const config = {
+    url: url + target.path,
+    method: target.method,
+    headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+    body: target.body,
+    connections: CONNECTIONS,
+    duration: options.duration,
+    overallRate: options.overallRate,
+  };
+  const script =
+    "require('autocannon')(JSON.parse(process.argv[1]), (error, result) => {" +
+    '  if (error) { console.error(error); process.exit(1); }' +
+    '  process.stdout.write(JSON.stringify(result));' +
+    '});';
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script, JSON.stringify(config)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const result = JSON.parse(out) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        non2xx: number;
+        errors: number;
+        timeouts: number;
+      };
+      resolve({
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors + result.timeouts,
+      });
+    });
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
