@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { FeeMode } from './fee-mode';
+import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
 
 const WEI = { type: 'integer', nullable: true } as const;
 
@@ -41,16 +42,4 @@ export class FeesResult {
   fast!: FeePriceDto;
 }
 
-export class FeesEnvelope {
-  @ApiProperty({ example: true })
-  ok!: boolean;
-
-  @ApiProperty({ example: 'OK' })
-  code!: string;
-
-  @ApiProperty({ example: 'OK' })
-  message!: string;
-
-  @ApiProperty({ type: FeesResult })
-  data!: FeesResult;
-}
+export const FeesEnvelope = EnvelopeOf(FeesResult);

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { LosslessNumber } from '../../../core/src/http/lossless-json';
+import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
 
 export class HistoryAsset {
   @ApiProperty({ description: "'native' or the checksummed contract", example: 'native' })
@@ -86,16 +87,4 @@ export class HistoryResult {
   nextCursor!: string | null;
 }
 
-export class HistoryEnvelope {
-  @ApiProperty({ example: true })
-  ok!: boolean;
-
-  @ApiProperty({ example: 'OK' })
-  code!: string;
-
-  @ApiProperty({ example: 'OK' })
-  message!: string;
-
-  @ApiProperty({ type: HistoryResult })
-  data!: HistoryResult;
-}
+export const HistoryEnvelope = EnvelopeOf(HistoryResult);

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { FeeMode } from '../fees/fee-mode';
 import type { TxType } from './prepare-sign.schema';
+import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
 
 const WEI = { type: 'integer', nullable: true } as const;
 
@@ -110,16 +111,4 @@ export class PrepareSignResult {
   fee!: TxFeeDto;
 }
 
-export class PrepareSignEnvelope {
-  @ApiProperty({ example: true })
-  ok!: boolean;
-
-  @ApiProperty({ example: 'OK' })
-  code!: string;
-
-  @ApiProperty({ example: 'OK' })
-  message!: string;
-
-  @ApiProperty({ type: PrepareSignResult })
-  data!: PrepareSignResult;
-}
+export const PrepareSignEnvelope = EnvelopeOf(PrepareSignResult);

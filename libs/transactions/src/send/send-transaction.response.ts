@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
 
 export class SendTransactionRequestDto {
   @ApiProperty({ example: 'ethereum' })
@@ -16,16 +17,4 @@ export class SendTransactionResult {
   txHash!: string;
 }
 
-export class SendTransactionEnvelope {
-  @ApiProperty({ example: true })
-  ok!: boolean;
-
-  @ApiProperty({ example: 'OK' })
-  code!: string;
-
-  @ApiProperty({ example: 'OK' })
-  message!: string;
-
-  @ApiProperty({ type: SendTransactionResult })
-  data!: SendTransactionResult;
-}
+export const SendTransactionEnvelope = EnvelopeOf(SendTransactionResult);

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { EvmTxStatus } from '../../../chains/src/evm/transactions/get-transaction-status';
+import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
 
 export class TxStatusResult {
   @ApiProperty({ example: 'ethereum' })
@@ -21,16 +22,4 @@ export class TxStatusResult {
   confirmations!: bigint;
 }
 
-export class TxStatusEnvelope {
-  @ApiProperty({ example: true })
-  ok!: boolean;
-
-  @ApiProperty({ example: 'OK' })
-  code!: string;
-
-  @ApiProperty({ example: 'OK' })
-  message!: string;
-
-  @ApiProperty({ type: TxStatusResult })
-  data!: TxStatusResult;
-}
+export const TxStatusEnvelope = EnvelopeOf(TxStatusResult);

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { LosslessNumber } from '../../../core/src/http/lossless-json';
+import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
 
 /** One asset of a balances answer. Amounts are exact number literals on the wire (DESIGN §7). */
 export class AssetBalance {
@@ -60,16 +61,4 @@ export class BalancesResult {
   assets!: AssetBalance[];
 }
 
-export class BalancesEnvelope {
-  @ApiProperty({ example: true })
-  ok!: boolean;
-
-  @ApiProperty({ example: 'OK' })
-  code!: string;
-
-  @ApiProperty({ example: 'Prices are unavailable: fiat values are 0' })
-  message!: string;
-
-  @ApiProperty({ type: BalancesResult })
-  data!: BalancesResult;
-}
+export const BalancesEnvelope = EnvelopeOf(BalancesResult);
