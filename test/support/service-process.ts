@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../libs/core/src/paths';
 
+/** The webhook key spawned services use on a shared database unless a test passes its own. */
+export const E2E_WEBHOOK_SECRET_KEY = Buffer.alloc(32, 0x5e).toString('base64');
+
 export interface ServiceProcess {
   readonly url: string;
   readonly apiKey: string;
@@ -33,6 +36,8 @@ export async function startService(
       ...process.env,
       LOG_LEVEL: 'info',
       ...env,
+      // A shared database needs a configured webhook key (every process must seal with the same one).
+      ...(env.DATABASE_URL && !env.WEBHOOK_SECRET_KEY ? { WEBHOOK_SECRET_KEY: E2E_WEBHOOK_SECRET_KEY } : {}),
       PORT: String(port),
       DATA_DIR: dataDir,
       DEV_API_KEY: apiKey,

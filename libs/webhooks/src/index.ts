@@ -18,8 +18,4 @@ export { createWebhookSaga, decideSagaBatch, SAGA_NAME } from './saga/webhook-sa
 export { DurableConsumer } from './dispatcher/durable-consumer';
 export { Dispatcher, startDispatcher, type DispatcherDeps } from './dispatcher/dispatcher';
 
-import { deliveriesProjection } from './deliveries/deliveries.projection';
-import { subscriptionsProjection } from './subscriptions/subscriptions.read-model';
-
-/** The webhook read models for ALL_PROJECTIONS (replay and the projector role). */
-export const WEBHOOK_PROJECTIONS = [subscriptionsProjection, deliveriesProjection] as const;
+export { WEBHOOK_PROJECTIONS } from './webhook-projections';

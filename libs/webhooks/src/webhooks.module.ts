@@ -5,7 +5,7 @@ import { DATABASE } from '../../core/src/http/injection-tokens';
 import type { EventStore } from '../../event-store/src/event-store';
 import { PostgresEventStore } from '../../event-store/src/postgres/postgres-event-store';
 import { ChainDirectory } from '../../wallet/src/chains/chain-directory';
-import { webhooksConfigFromProcess, type WebhooksConfig } from './config/webhooks-config';
+import { unconfiguredWebhooksConfig, type WebhooksConfig } from './config/webhooks-config';
 import { ProvisionSigningSecretHandler, RotateSigningSecretHandler } from './secrets/signing-secret.commands';
 import { SigningSecretController } from './secrets/signing-secret.controller';
 import { CreateSubscriptionHandler, DeleteSubscriptionHandler } from './subscriptions/subscription.commands';
@@ -18,7 +18,7 @@ import { SubscriptionsController } from './subscriptions/subscriptions.controlle
 import { WEBHOOK_EVENT_STORE, WEBHOOKS_CONFIG } from './webhook-errors';
 
 export interface WebhooksModuleOptions {
-  /** Default: from the process environment (webhooksConfigFromProcess). */
+  /** The server passes webhooksConfig(AppConfig.webhooks); default: no key (unconfiguredWebhooksConfig). */
   config?: WebhooksConfig;
   /** Default: the PostgreSQL event store on the app's DATABASE pool. */
   eventStore?: EventStore;
@@ -36,7 +36,7 @@ export class WebhooksModule {
       imports: [CqrsModule],
       controllers: [SigningSecretController, SubscriptionsController],
       providers: [
-        { provide: WEBHOOKS_CONFIG, useFactory: () => options.config ?? webhooksConfigFromProcess() },
+        { provide: WEBHOOKS_CONFIG, useFactory: () => options.config ?? unconfiguredWebhooksConfig() },
         {
           provide: WEBHOOK_EVENT_STORE,
           useFactory: (db: Database) => options.eventStore ?? new PostgresEventStore(db.pool),

@@ -7,6 +7,7 @@ import type { Logger } from '../../../../libs/core/src/logging/logger';
 import type { ChainRpcConfig } from '../../../../libs/transactions/src/transactions-options';
 import { TransactionsModule } from '../../../../libs/transactions/src/transactions.module';
 import { WalletModule } from '../../../../libs/wallet/src/wallet.module';
+import type { WebhooksConfig } from '../../../../libs/webhooks/src/config/webhooks-config';
 import { WebhooksModule } from '../../../../libs/webhooks/src/webhooks.module';
 
 export interface ApiDeps {
@@ -14,6 +15,8 @@ export interface ApiDeps {
   logger: Logger;
   /** Chains reachable over JSON-RPC, for the live transaction routes; none: those answer UNSUPPORTED_CHAIN. */
   chains?: readonly ChainRpcConfig[];
+  /** The server's webhook settings (signing-secret key, egress rules); none: notification secrets are unusable. */
+  webhooks?: WebhooksConfig;
 }
 
 /** The REST API: every feature module behind the x-api-key guard. */
@@ -28,7 +31,7 @@ export class ApiModule {
         AuthModule,
         WalletModule,
         TransactionsModule.forRoot({ chains: deps.chains ?? [] }),
-        WebhooksModule.forRoot(),
+        WebhooksModule.forRoot({ config: deps.webhooks }),
       ],
     };
   }

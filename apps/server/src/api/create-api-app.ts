@@ -15,7 +15,12 @@ export interface CreateApiAppOptions extends ApiDeps {
  */
 export function createApiApp(options: CreateApiAppOptions): Promise<NestFastifyApplication> {
   return createHttpApp(
-    ApiModule.forRoot({ db: options.db, logger: options.logger, chains: options.chains }),
+    ApiModule.forRoot({
+      db: options.db,
+      logger: options.logger,
+      chains: options.chains,
+      webhooks: options.webhooks,
+    }),
     {
       logger: options.logger,
       bodyLimit: options.bodyLimit,

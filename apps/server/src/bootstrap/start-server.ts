@@ -6,6 +6,8 @@ import { TOP_PLAN } from '../../../../libs/auth/src/plans';
 import { type DevChain, startDevChain } from '../../../../libs/chains/src/dev-chain/start-dev-chain';
 import { seedRegistries } from '../../../../libs/chains/src/registry/seed-registries';
 import type { AppConfig } from '../../../../libs/core/src/config/app-config';
+import { ConfigError } from '../../../../libs/core/src/config/config-error';
+import { missingWebhookKeyMessage, webhookSettings } from '../../../../libs/core/src/config/webhook-env';
 import { type Database, openDatabase } from '../../../../libs/core/src/db/database';
 import { migrate } from '../../../../libs/core/src/db/migrate';
 import { type Logger, logFunction } from '../../../../libs/core/src/logging/logger';
@@ -17,6 +19,8 @@ import { createEventStore } from '../../../../libs/event-store/src/create-event-
 import type { EventStore } from '../../../../libs/event-store/src/event-store';
 import { EvmIndexer } from '../../../../libs/indexing/src/evm/evm-indexer';
 import { ProjectionRunner } from '../../../../libs/read-models/src/runner/projection-runner';
+import { webhooksConfig } from '../../../../libs/webhooks/src/config/webhooks-config';
+import { startDispatcher } from '../../../../libs/webhooks/src/dispatcher/dispatcher';
 import { createApiApp } from '../api/create-api-app';
 import { readOrCreateDevApiKey } from './dev-api-key';
 import { SERVICE_PROJECTIONS } from './service-projections';
@@ -67,6 +71,14 @@ async function boot(
   stopAll: () => Promise<void>,
 ): Promise<RunningServer> {
   const roles = new Set(config.roles);
+  const missingKey = missingWebhookKeyMessage(config);
+  if (missingKey) throw new ConfigError([{ variable: 'WEBHOOK_SECRET_KEY', message: missingKey }]);
+  // A config built by hand without webhook settings (tests, embedding) keeps its key in dataDir, as in
+  // standalone mode; loadConfig always sets them, so a deployment never takes that path.
+  const webhooks = webhooksConfig(config.webhooks ?? webhookSettings({}, !config.databaseUrl), {
+    dataDir: config.dataDir,
+    standalone: !config.databaseUrl || !config.webhooks,
+  });
   if (!config.databaseUrl && findEmbeddedEndpoint(config.dataDir)) {
     throw new Error(`Another process is already serving the embedded database in ${config.dataDir}`);
   }
@@ -136,7 +148,16 @@ async function boot(
     }
   }
 
-  if (roles.has('dispatcher')) logger.debug('dispatcher role: no webhook dispatcher in this build yet');
+  if (roles.has('dispatcher')) {
+    const dispatcher = startDispatcher({
+      db,
+      eventStore,
+      config: webhooks,
+      indexedChains: config.chains.map((c) => c.id),
+      logger: logger.child('dispatcher'),
+    });
+    stack.push({ name: 'dispatcher', stop: () => dispatcher.stop() });
+  }
 
   let url: string | undefined;
   if (roles.has('api')) {
@@ -144,7 +165,12 @@ async function boot(
       id: c.id,
       rpcUrl: c.rpcUrl ?? (c.id === 'ethereum' ? devChain?.rpcUrl : undefined),
     }));
-    const app: NestFastifyApplication = await createApiApp({ db, logger: logger.child('api'), chains });
+    const app: NestFastifyApplication = await createApiApp({
+      db,
+      logger: logger.child('api'),
+      chains,
+      webhooks,
+    });
     stack.push({ name: 'api', stop: () => app.close() });
     await app.listen(config.port, LISTEN_HOST);
     const { port } = app.getHttpServer().address() as AddressInfo;

@@ -14,6 +14,27 @@ export interface EvmChainConfig {
   readonly finalityDepth?: number;
 }
 
+/**
+ * Webhook delivery settings (DESIGN §8). The circuit breaker pauses a subscription when its endpoint failed
+ * `breaker.failureThreshold` attempts in a row over at least `breaker.minFailureSpanMs`, and resumes it
+ * after `breaker.cooldownMs`.
+ */
+export interface WebhookSettings {
+  /**
+   * 32-byte key sealing signing secrets at rest (WEBHOOK_SECRET_KEY). Absent in standalone mode: the server
+   * generates one once into DATA_DIR. Absent with DATABASE_URL: the server refuses to boot the api and
+   * dispatcher roles, since processes sharing a database must share the key.
+   */
+  readonly secretKey?: Buffer;
+  readonly allowPrivateTargets: boolean;
+  readonly httpsOnly: boolean;
+  readonly breaker: {
+    readonly failureThreshold: number;
+    readonly minFailureSpanMs: number;
+    readonly cooldownMs: number;
+  };
+}
+
 /** The validated process configuration (see `loadConfig` for the variables and their rules). */
 export interface AppConfig {
   readonly port: number;
@@ -29,4 +50,9 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   /** ethereum first, then EVM_CHAINS in the order given. */
   readonly chains: readonly EvmChainConfig[];
+  /**
+   * Always set by loadConfig. Absent (configs built by hand: tests, embedding): the defaults, with the key
+   * generated into dataDir as in standalone mode.
+   */
+  readonly webhooks?: WebhookSettings;
 }

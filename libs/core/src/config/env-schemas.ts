@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOG_LEVELS } from '../logging/logger';
 import { ROLES } from './app-config';
+import { webhookEnvShape } from './webhook-env';
 
 /** Empty strings count as unset, as docker-compose and shells often pass them. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -96,6 +97,12 @@ export const baseEnvSchema = z.object({
       ),
     ]),
   ),
+  WEBHOOK_SECRET_KEY: optional(webhookEnvShape.WEBHOOK_SECRET_KEY),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: optional(webhookEnvShape.WEBHOOK_ALLOW_PRIVATE_TARGETS),
+  WEBHOOK_HTTPS_ONLY: optional(webhookEnvShape.WEBHOOK_HTTPS_ONLY),
+  WEBHOOK_BREAKER_FAILURES: optional(webhookEnvShape.WEBHOOK_BREAKER_FAILURES),
+  WEBHOOK_BREAKER_MIN_SPAN_SECONDS: optional(webhookEnvShape.WEBHOOK_BREAKER_MIN_SPAN_SECONDS),
+  WEBHOOK_BREAKER_COOLDOWN_SECONDS: optional(webhookEnvShape.WEBHOOK_BREAKER_COOLDOWN_SECONDS),
 });
 
 export const chainEnvSchema = z.object({

@@ -32,6 +32,12 @@ describe('loadConfig', () => {
       roles: ['api', 'indexer', 'projector', 'dispatcher'],
       logLevel: 'info',
       chains: [{ id: 'ethereum', rpcUrl: undefined, startBlock: undefined, finalityDepth: undefined }],
+      webhooks: {
+        secretKey: undefined,
+        allowPrivateTargets: true,
+        httpsOnly: false,
+        breaker: { failureThreshold: 10, minFailureSpanMs: 60_000, cooldownMs: 600_000 },
+      },
     });
   });
 
@@ -152,5 +158,55 @@ describe('loadConfig', () => {
     expect(() => load({ ETHEREUM_START_BLOCK: '-1' })).toThrow(
       /^Invalid configuration:\n {2}ETHEREUM_START_BLOCK: /,
     );
+  });
+
+  describe('webhook settings', () => {
+    const key = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
+
+    it('refuses private targets by default once a database is configured', () => {
+      expect(load({ DATABASE_URL: 'postgres://db/x' }).webhooks?.allowPrivateTargets).toBe(false);
+      expect(
+        load({ DATABASE_URL: 'postgres://db/x', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhooks
+          ?.allowPrivateTargets,
+      ).toBe(true);
+      expect(load({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'FALSE' }).webhooks?.allowPrivateTargets).toBe(false);
+    });
+
+    it('reads the key as base64, base64url or hex, and the breaker in seconds', () => {
+      for (const encoded of [key.toString('base64'), key.toString('base64url'), key.toString('hex')]) {
+        expect(load({ WEBHOOK_SECRET_KEY: ` ${encoded}\n` }).webhooks?.secretKey).toEqual(key);
+      }
+      expect(
+        load({
+          WEBHOOK_HTTPS_ONLY: '1',
+          WEBHOOK_BREAKER_FAILURES: '3',
+          WEBHOOK_BREAKER_MIN_SPAN_SECONDS: '0',
+          WEBHOOK_BREAKER_COOLDOWN_SECONDS: '30',
+        }).webhooks,
+      ).toMatchObject({
+        httpsOnly: true,
+        breaker: { failureThreshold: 3, minFailureSpanMs: 0, cooldownMs: 30_000 },
+      });
+    });
+
+    it.each([
+      ['WEBHOOK_SECRET_KEY', Buffer.alloc(16).toString('base64')],
+      ['WEBHOOK_SECRET_KEY', 'not base64 at all!'],
+      ['WEBHOOK_SECRET_KEY', 'ab'.repeat(33)],
+      ['WEBHOOK_ALLOW_PRIVATE_TARGETS', 'yes'],
+      ['WEBHOOK_HTTPS_ONLY', 'on'],
+      ['WEBHOOK_BREAKER_FAILURES', '0'],
+      ['WEBHOOK_BREAKER_FAILURES', '2.5'],
+      ['WEBHOOK_BREAKER_MIN_SPAN_SECONDS', '-1'],
+      ['WEBHOOK_BREAKER_COOLDOWN_SECONDS', '10m'],
+      ['WEBHOOK_BREAKER_COOLDOWN_SECONDS', '99999999'],
+    ])('rejects %s=%s naming the variable', (variable, value) => {
+      expect(issuesOf({ [variable]: value })).toEqual([expect.stringMatching(new RegExp(`^${variable}: `))]);
+    });
+
+    it('never echoes a rejected key', () => {
+      const almost = Buffer.alloc(31, 7).toString('base64');
+      expect(issuesOf({ WEBHOOK_SECRET_KEY: almost }).join('\n')).not.toContain(almost);
+    });
   });
 });

@@ -5,6 +5,7 @@ import { ROLES } from './app-config';
 import { ConfigError, type ConfigIssue } from './config-error';
 import { baseEnvSchema, chainEnvSchema, envPrefix } from './env-schemas';
 import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
+import { webhookSettings } from './webhook-env';
 
 export interface LoadConfigOptions {
   /** Registry id → chain family; the registry file by default. */
@@ -18,7 +19,10 @@ export interface LoadConfigOptions {
  * [embedded PGlite], EVENT_STORE_URL [PostgreSQL store], DEV_API_KEY, ETHEREUM_RPC_URL [dev chain],
  * ETHEREUM_START_BLOCK, ETHEREUM_FINALITY_DEPTH, ROLES [all], LOG_LEVEL [info], and EVM_CHAINS
  * (registry ids of EVM chains) each with `<ID>_RPC_URL` (required), `<ID>_START_BLOCK`,
- * `<ID>_FINALITY_DEPTH`. Throws ConfigError naming every bad variable.
+ * `<ID>_FINALITY_DEPTH`; webhooks: WEBHOOK_SECRET_KEY [standalone: generated into DATA_DIR],
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS [true in standalone mode, else false], WEBHOOK_HTTPS_ONLY [false],
+ * WEBHOOK_BREAKER_FAILURES [10], WEBHOOK_BREAKER_MIN_SPAN_SECONDS [60], WEBHOOK_BREAKER_COOLDOWN_SECONDS [600].
+ * Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
   const base = baseEnvSchema.safeParse(env);
@@ -81,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     roles: vars.ROLES ?? [...ROLES],
     logLevel: vars.LOG_LEVEL ?? 'info',
     chains,
+    webhooks: webhookSettings(vars, !vars.DATABASE_URL),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { decodeWebhookSecretKey } from '../../../core/src/config/webhook-env';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -52,12 +53,10 @@ export class SecretBox {
   }
 }
 
+/** The same encodings as WEBHOOK_SECRET_KEY (core config): base64, base64url or 64 hex digits of 32 bytes. */
 export function decodeKey(encoded: string): Buffer {
-  const value = encoded.trim();
-  const key = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
-  if (key.length !== SECRET_KEY_BYTES) {
-    throw new Error(`WEBHOOK_SECRET_KEY must encode ${SECRET_KEY_BYTES} bytes (base64 or hex)`);
-  }
+  const key = decodeWebhookSecretKey(encoded);
+  if (!key) throw new Error(`The webhook secret key must encode ${SECRET_KEY_BYTES} bytes (base64 or hex)`);
   return key;
 }
 

@@ -11,24 +11,31 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { getAddress } from 'viem';
-import { createApiKey } from '../../auth/src/api-keys/api-key-repository';
-import { seedRegistries } from '../../chains/src/registry/seed-registries';
-import { PostgresEventStore } from '../../event-store/src/postgres/postgres-event-store';
-import { createTestDatabase } from '../../../test/support/test-database';
-import { DEFAULT_BREAKER, DEFAULT_USER_AGENT, type WebhooksConfig } from '../src/config/webhooks-config';
-import { Dispatcher } from '../src/dispatcher/dispatcher';
-import { forEachConcurrent } from '../src/saga/webhook-saga';
-import { SecretBox } from '../src/secrets/secret-box';
-import { insertSigningSecret } from '../src/secrets/signing-secret.repository';
-import { WebhookSender } from '../src/sender/webhook-sender';
-import { generateSigningSecret, signingKey, signWebhook } from '../src/signing/sign-webhook';
-import { NO_STREAM } from '../../event-store/src/event-store';
-import { SUBSCRIPTION_REQUESTED, subscriptionStream } from '../src/subscriptions/subscription.events';
-import { webhookId } from '../src/ids';
-import { refreshSubscription } from '../src/subscriptions/subscriptions.read-model';
-import { appendTransfers } from '../src/testing/transfers';
-import { startTestReceiver } from '../src/testing/test-receiver';
-import { settle } from '../src/testing/settle';
+import { createApiKey } from '../libs/auth/src/api-keys/api-key-repository';
+import { seedRegistries } from '../libs/chains/src/registry/seed-registries';
+import { PostgresEventStore } from '../libs/event-store/src/postgres/postgres-event-store';
+import { createTestDatabase } from '../test/support/test-database';
+import {
+  DEFAULT_BREAKER,
+  DEFAULT_USER_AGENT,
+  type WebhooksConfig,
+} from '../libs/webhooks/src/config/webhooks-config';
+import { Dispatcher } from '../libs/webhooks/src/dispatcher/dispatcher';
+import { forEachConcurrent } from '../libs/webhooks/src/saga/webhook-saga';
+import { SecretBox } from '../libs/webhooks/src/secrets/secret-box';
+import { insertSigningSecret } from '../libs/webhooks/src/secrets/signing-secret.repository';
+import { WebhookSender } from '../libs/webhooks/src/sender/webhook-sender';
+import { generateSigningSecret, signingKey, signWebhook } from '../libs/webhooks/src/signing/sign-webhook';
+import { NO_STREAM } from '../libs/event-store/src/event-store';
+import {
+  SUBSCRIPTION_REQUESTED,
+  subscriptionStream,
+} from '../libs/webhooks/src/subscriptions/subscription.events';
+import { webhookId } from '../libs/webhooks/src/ids';
+import { refreshSubscription } from '../libs/webhooks/src/subscriptions/subscriptions.read-model';
+import { appendTransfers } from '../libs/webhooks/src/testing/transfers';
+import { startTestReceiver } from '../libs/webhooks/src/testing/test-receiver';
+import { settle } from '../libs/webhooks/src/testing/settle';
 
 const N = Number(process.env.BENCH_DELIVERIES ?? 5000);
 const ADDRESSES = 200;

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { WebhookSettings } from './app-config';
+
+export const WEBHOOK_SECRET_KEY_BYTES = 32;
+
+/** Documented defaults of the circuit breaker: 10 failures in a row over at least 60 s pause for 10 min. */
+export const DEFAULT_WEBHOOK_BREAKER: WebhookSettings['breaker'] = Object.freeze({
+  failureThreshold: 10,
+  minFailureSpanMs: 60_000,
+  cooldownMs: 600_000,
+});
+
+/**
+ * A 32-byte key written as 64 hex digits or as base64; null when it is neither. Strict base64 (Node's
+ * decoder skips stray characters, so the text must round-trip).
+ */
+export function decodeWebhookSecretKey(encoded: string): Buffer | null {
+  const value = encoded.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value) && !/^[A-Za-z0-9_-]+={0,2}$/.test(value)) return null;
+  const key = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
+  return key.length === WEBHOOK_SECRET_KEY_BYTES ? key : null;
+}
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }))
+  .transform((v) => v === 'true' || v === '1');
+
+const wholeSeconds = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, { error: (i) => `must be a whole number of seconds (got ${JSON.stringify(i.input)})` })
+  .transform(Number)
+  .refine((n) => n <= 30 * 86_400, { error: 'must be at most 2592000 (30 days)' })
+  .transform((n) => n * 1000);
+
+/** The WEBHOOK_* variables (each optional; empty counts as unset, see baseEnvSchema). */
+export const webhookEnvShape = {
+  WEBHOOK_SECRET_KEY: z.string().transform((s, ctx) => {
+    const key = decodeWebhookSecretKey(s);
+    if (!key) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be ${WEBHOOK_SECRET_KEY_BYTES} bytes written as base64 or 64 hex digits (e.g. \`openssl rand -base64 32\`)`,
+      });
+      return z.NEVER;
+    }
+    return key;
+  }),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+  WEBHOOK_HTTPS_ONLY: flag,
+  WEBHOOK_BREAKER_FAILURES: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,5}$/, {
+      error: (i) => `must be an integer from 1 to 999999 (got ${JSON.stringify(i.input)})`,
+    })
+    .transform(Number),
+  WEBHOOK_BREAKER_MIN_SPAN_SECONDS: wholeSeconds,
+  WEBHOOK_BREAKER_COOLDOWN_SECONDS: wholeSeconds,
+} as const;
+
+export interface WebhookEnv {
+  WEBHOOK_SECRET_KEY?: Buffer;
+  WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
+  WEBHOOK_HTTPS_ONLY?: boolean;
+  WEBHOOK_BREAKER_FAILURES?: number;
+  WEBHOOK_BREAKER_MIN_SPAN_SECONDS?: number;
+  WEBHOOK_BREAKER_COOLDOWN_SECONDS?: number;
+}
+
+/**
+ * Settings from the parsed variables. Standalone mode (no DATABASE_URL) allows private targets unless
+ * told otherwise; elsewhere they are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
+ */
+export function webhookSettings(vars: WebhookEnv, standalone: boolean): WebhookSettings {
+  return {
+    secretKey: vars.WEBHOOK_SECRET_KEY,
+    allowPrivateTargets: vars.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? standalone,
+    httpsOnly: vars.WEBHOOK_HTTPS_ONLY ?? false,
+    breaker: {
+      failureThreshold: vars.WEBHOOK_BREAKER_FAILURES ?? DEFAULT_WEBHOOK_BREAKER.failureThreshold,
+      minFailureSpanMs: vars.WEBHOOK_BREAKER_MIN_SPAN_SECONDS ?? DEFAULT_WEBHOOK_BREAKER.minFailureSpanMs,
+      cooldownMs: vars.WEBHOOK_BREAKER_COOLDOWN_SECONDS ?? DEFAULT_WEBHOOK_BREAKER.cooldownMs,
+    },
+  };
+}
+
+/**
+ * The boot-time check loadConfig cannot make alone (it depends on the roles a process runs): with a
+ * shared database, the api and dispatcher roles need WEBHOOK_SECRET_KEY. Returns the message, or null.
+ * A config without webhook settings was built by hand, not loaded from the environment: nothing to check.
+ */
+export function missingWebhookKeyMessage(config: {
+  databaseUrl?: string;
+  roles: readonly string[];
+  webhooks?: WebhookSettings;
+}): string | null {
+  if (!config.databaseUrl || !config.webhooks || config.webhooks.secretKey) return null;
+  if (!config.roles.includes('api') && !config.roles.includes('dispatcher')) return null;
+  return (
+    `required when DATABASE_URL is set and ROLES include api or dispatcher: ${WEBHOOK_SECRET_KEY_BYTES} bytes ` +
+    'as base64 or 64 hex digits, the same for every process (e.g. `openssl rand -base64 32`)'
+  );
+}
