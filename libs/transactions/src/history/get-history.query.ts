@@ -32,7 +32,7 @@ export class GetHistoryHandler implements IQueryHandler<GetHistoryQuery, History
     const chain = await this.chains.require(params.chain);
     const account = parseAccountAddress(chain.family, address);
     const cursor = params.cursor === undefined ? undefined : decodeCursor(params.cursor);
-    const rows = await readHistoryPage(this.db.pool, {
+    const rows = await readHistoryPage(this.db, {
       chain: chain.id,
       address: account.key,
       cursor,

@@ -38,7 +38,18 @@ function invalid(raw: string, family: string): ApiError {
   );
 }
 
+const DISPLAY_CACHE_MAX = 10_000;
+/** Stored contract → display form. Contracts recur on every page of history and balances; a checksum is a keccak. */
+const displayCache = new Map<string, string>();
+
 /** An asset contract for a family, in display form (checksummed hex, base58 as is). */
 export function displayContract(family: string, contract: string): string {
-  return isEvmFamily(family) && isEvmAddress(contract) ? getAddress(contract) : contract;
+  if (!isEvmFamily(family)) return contract;
+  let display = displayCache.get(contract);
+  if (display === undefined) {
+    display = isEvmAddress(contract) ? getAddress(contract) : contract;
+    if (displayCache.size >= DISPLAY_CACHE_MAX) displayCache.clear();
+    displayCache.set(contract, display);
+  }
+  return display;
 }

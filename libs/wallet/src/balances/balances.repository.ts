@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Database } from '../../../core/src/db/database';
 
 export interface AssetBalanceRow {
   contract: string;
@@ -24,9 +24,12 @@ export interface BalanceLookup {
  * primary keys. Every wanted registered asset comes back (amount null without a balance row), so
  * the caller can tell an unregistered contract from a zero balance.
  */
-export async function readAssetBalances(pool: Pool, lookup: BalanceLookup): Promise<AssetBalanceRow[]> {
-  const { rows } = await pool.query<AssetBalanceRow>(
-    `SELECT a.contract, a.symbol, a.name, a.decimals, a.type, b.amount
+export async function readAssetBalances(db: Database, lookup: BalanceLookup): Promise<AssetBalanceRow[]> {
+  const { rows } = await db.pool.query<AssetBalanceRow>({
+    // Named on PostgreSQL: parsed once per connection, the plan kept by the server. Never on PGlite,
+    // whose one session outlives pool connections (a reconnected client's Parse would collide).
+    name: db.embedded ? undefined : 'balances-of-assets',
+    text: `SELECT a.contract, a.symbol, a.name, a.decimals, a.type, b.amount
        FROM assets a
        LEFT JOIN balances b ON b.chain = a.chain AND b.address = $2 AND b.asset = a.contract
       WHERE a.chain = $1 AND a.status = 'active'
@@ -34,7 +37,7 @@ export async function readAssetBalances(pool: Pool, lookup: BalanceLookup): Prom
                  WHEN $3::text[] IS NULL THEN a.is_default
                  ELSE a.contract = ANY($3::text[]) END
       ORDER BY a.contract <> 'native', a.symbol, a.contract`,
-    [lookup.chain, lookup.address, lookup.contracts, lookup.includeNative],
-  );
+    values: [lookup.chain, lookup.address, lookup.contracts, lookup.includeNative],
+  });
   return rows;
 }

@@ -41,7 +41,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     const requested = parseAssetIds(chain.family, params.assetIds);
     const named = requested.contracts.length > 0 || requested.nativeNamed;
 
-    const rows = await readAssetBalances(this.db.pool, {
+    const rows = await readAssetBalances(this.db, {
       chain: chain.id,
       address: account.key,
       contracts: named ? requested.contracts : null,
