@@ -244,7 +244,6 @@ async function waitForProjections(server: RunningServer, anvil: TestAnvil): Prom
  * plain JSON reply; no guard, validation, envelope or exact-number serializer.
  */
 async function startBareApp(server: RunningServer, anvil: TestAnvil): Promise<FastifyInstance> {
-  const pool = server.db.pool;
   const app = fastify({ logger: false });
   const client = createEvmTxClient(anvil.rpcUrl);
   const fees = new EvmFeeStrategy();
