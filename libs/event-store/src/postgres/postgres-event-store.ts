@@ -1,3 +1,4 @@
+import { inTransaction } from '../../../core/src/db/transaction';
 import { Client, type Pool } from 'pg';
 import {
   ANY,
@@ -105,18 +106,7 @@ export class PostgresEventStore implements EventStore {
     events: readonly NewEvent[],
     expected: ExpectedVersion,
   ): Promise<AppendResult> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await appendInTransaction(client, streamId, events, expected);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    return inTransaction(this.pool, (client) => appendInTransaction(client, streamId, events, expected));
   }
 
   async streamVersion(streamId: string): Promise<bigint> {
