@@ -204,6 +204,34 @@ describe('POST /api/txs/prepare-sign → sign → POST /api/txs/send', () => {
     expect((await anvil.publicClient.getBalance({ address: a[6] })) - before).toBe(parseEther('3'));
   });
 
+  it('prepares a token transfer behind a token transfer waiting in the pool', async () => {
+    const before = await tokenBalance(token, a[8]);
+    await anvil.testClient.setAutomine(false);
+    try {
+      const mined = await anvil.publicClient.getTransactionCount({ address: a[1] });
+      const pooled = await callFixture(anvil.wallets[1]!, token, 'DemoToken', 'transfer', [a[8], 1_000_000n]);
+      const prepared = await prepare({
+        chain: 'ethereum',
+        from: a[1],
+        to: a[8],
+        txType: 'TRANSFER_TOKEN',
+        tokenContract: token,
+        amountWei: 2_000_000,
+      });
+      expect(prepared.nonce).toBe(BigInt(mined + 1));
+      const signedTx = await signPrepared(prepared, anvil.accounts[1]!.privateKey);
+      const sent = await t.post('/api/txs/send', { chain: 'ethereum', signedTx });
+      expect(sent.status).toBe(200);
+      await anvil.testClient.mine({ blocks: 1 });
+      for (const hash of [pooled, (sent.json.data as { txHash: Hex }).txHash]) {
+        expect(await waitMined(anvil, hash)).toBe('success');
+      }
+    } finally {
+      await anvil.testClient.setAutomine(true);
+    }
+    expect((await tokenBalance(token, a[8])) - before).toBe(3_000_000n);
+  });
+
   it('prepares LEGACY fees on a pre-London chain, and the node accepts them', async () => {
     const before = await legacy.publicClient.getBalance({ address: a[2] });
     const prepared = await prepare({

@@ -11,6 +11,10 @@ export interface AccountAddress {
   readonly key: string;
 }
 
+const CACHE_MAX = 10_000;
+/** Valid EVM addresses as sent → parsed. A client asks about the same few addresses again and again; checks cost keccaks. */
+const evmAccounts = new Map<string, AccountAddress>();
+
 /**
  * Validates an account address for a chain family. An EVM address may be all lower-case or
  * correctly checksummed (a mixed-case typo fails): 400 INVALID_ADDRESS otherwise.
@@ -18,8 +22,13 @@ export interface AccountAddress {
 export function parseAccountAddress(family: string, raw: string): AccountAddress {
   const value = raw.trim();
   if (isEvmFamily(family)) {
+    const cached = evmAccounts.get(value);
+    if (cached) return cached;
     if (!isEvmAddress(value)) throw invalid(raw, family);
-    return { display: getAddress(value), key: normaliseAddress(value) };
+    const account = { display: getAddress(value), key: normaliseAddress(value) };
+    if (evmAccounts.size >= CACHE_MAX) evmAccounts.clear();
+    evmAccounts.set(value, account);
+    return account;
   }
   if (family === 'Tron') {
     if (!isTronAddress(value)) throw invalid(raw, family);
@@ -38,7 +47,6 @@ function invalid(raw: string, family: string): ApiError {
   );
 }
 
-const DISPLAY_CACHE_MAX = 10_000;
 /** Stored contract → display form. Contracts recur on every page of history and balances; a checksum is a keccak. */
 const displayCache = new Map<string, string>();
 
@@ -48,7 +56,7 @@ export function displayContract(family: string, contract: string): string {
   let display = displayCache.get(contract);
   if (display === undefined) {
     display = isEvmAddress(contract) ? getAddress(contract) : contract;
-    if (displayCache.size >= DISPLAY_CACHE_MAX) displayCache.clear();
+    if (displayCache.size >= CACHE_MAX) displayCache.clear();
     displayCache.set(contract, display);
   }
   return display;
