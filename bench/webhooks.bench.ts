@@ -21,7 +21,7 @@ import {
   type WebhooksConfig,
 } from '../libs/webhooks/src/config/webhooks-config';
 import { Dispatcher } from '../libs/webhooks/src/dispatcher/dispatcher';
-import { forEachConcurrent } from '../libs/webhooks/src/saga/webhook-saga';
+import { forEachConcurrent } from '../libs/webhooks/src/concurrency';
 import { SecretBox } from '../libs/webhooks/src/secrets/secret-box';
 import { insertSigningSecret } from '../libs/webhooks/src/secrets/signing-secret.repository';
 import { WebhookSender } from '../libs/webhooks/src/sender/webhook-sender';

@@ -11,10 +11,12 @@ import {
   DELIVERY_ATTEMPT_FAILED,
   DELIVERY_EVENT_TYPES,
   DELIVERY_STREAM_PREFIX,
+  DELIVERY_SCHEDULED,
   DELIVERY_SUCCEEDED,
   deliveryIdOf,
   type AttemptOutcome,
   type DeliveryAttemptFailedData,
+  type DeliveryScheduledData,
 } from './delivery.events';
 import { evolveDelivery, type DeliveryState, type DeliveryStatus } from './delivery.state';
 
@@ -34,6 +36,7 @@ interface DeliveryRow {
 interface Health {
   failures: number;
   streakStartedAt: string | null;
+  touched?: boolean;
 }
 
 /**
@@ -64,18 +67,11 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
   const loadedVersions = new Map([...states].map(([id, s]) => [id, s.version]));
   const changed = new Set<string>();
   const attempts: (AttemptOutcome & { error: string | null; succeeded: boolean })[] = [];
-  const health = new Map<string, Health>();
-  const healthOf = async (subscriptionId: string): Promise<Health> => {
+  const health = await loadHealth(client, events, states);
+  const healthOf = (subscriptionId: string): Health => {
     let h = health.get(subscriptionId);
     if (!h) {
-      const { rows } = await client.query<{ consecutive_failures: number; streak_started_at: Date | null }>(
-        'SELECT consecutive_failures, streak_started_at FROM webhook_subscription_health WHERE subscription_id = $1',
-        [subscriptionId],
-      );
-      h = {
-        failures: rows[0]?.consecutive_failures ?? 0,
-        streakStartedAt: rows[0]?.streak_started_at?.toISOString() ?? null,
-      };
+      h = { failures: 0, streakStartedAt: null };
       health.set(subscriptionId, h);
     }
     return h;
@@ -83,9 +79,10 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
 
   for (const event of events) {
     if (event.streamId.startsWith(SUBSCRIPTION_STREAM_PREFIX)) {
-      const h = await healthOf(subscriptionIdOf(event.streamId));
+      const h = healthOf(subscriptionIdOf(event.streamId));
       h.failures = 0;
       h.streakStartedAt = null;
+      h.touched = true;
       continue;
     }
     const id = deliveryIdOf(event.streamId);
@@ -99,7 +96,8 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
     const outcome = event.data as AttemptOutcome & Partial<DeliveryAttemptFailedData>;
     const succeeded = event.type === DELIVERY_SUCCEEDED;
     attempts.push({ ...outcome, error: outcome.error ?? null, succeeded });
-    const h = await healthOf(after.subscriptionId);
+    const h = healthOf(after.subscriptionId);
+    h.touched = true;
     if (succeeded) {
       h.failures = 0;
       h.streakStartedAt = null;
@@ -123,19 +121,46 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
       [JSON.stringify(attempts)],
     );
   }
-  if (health.size) {
+  const touched = [...health].filter(([, h]) => h.touched);
+  if (touched.length) {
     await client.query(
       `INSERT INTO webhook_subscription_health (subscription_id, consecutive_failures, streak_started_at)
        SELECT h.id, h.failures, h.started FROM json_to_recordset($1::json) AS h(id uuid, failures int, started timestamptz)
        ON CONFLICT (subscription_id) DO UPDATE
          SET consecutive_failures = excluded.consecutive_failures, streak_started_at = excluded.streak_started_at`,
-      [
-        JSON.stringify(
-          [...health].map(([id, h]) => ({ id, failures: h.failures, started: h.streakStartedAt })),
-        ),
-      ],
+      [JSON.stringify(touched.map(([id, h]) => ({ id, failures: h.failures, started: h.streakStartedAt })))],
     );
   }
+}
+
+/** The failure streaks of every subscription the batch can touch, in one query. */
+async function loadHealth(
+  client: PoolClient,
+  events: readonly RecordedEvent[],
+  states: ReadonlyMap<string, DeliveryState>,
+): Promise<Map<string, Health>> {
+  const ids = new Set<string>();
+  for (const e of events) {
+    if (e.streamId.startsWith(SUBSCRIPTION_STREAM_PREFIX)) ids.add(subscriptionIdOf(e.streamId));
+    else if (e.type === DELIVERY_SCHEDULED) ids.add((e.data as DeliveryScheduledData).subscriptionId);
+  }
+  for (const s of states.values()) ids.add(s.subscriptionId);
+  if (!ids.size) return new Map();
+  const { rows } = await client.query<{
+    subscription_id: string;
+    consecutive_failures: number;
+    streak_started_at: Date | null;
+  }>(
+    `SELECT subscription_id, consecutive_failures, streak_started_at FROM webhook_subscription_health
+      WHERE subscription_id = ANY($1::uuid[])`,
+    [[...ids]],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.subscription_id,
+      { failures: r.consecutive_failures, streakStartedAt: r.streak_started_at?.toISOString() ?? null },
+    ]),
+  );
 }
 
 async function loadDeliveries(
@@ -177,7 +202,7 @@ async function saveDeliveries(client: PoolClient, states: readonly DeliveryState
             "updatedAt" timestamptz)
      ON CONFLICT (event_id) DO UPDATE SET status = excluded.status, attempts = excluded.attempts,
        next_attempt_at = excluded.next_attempt_at, status_reason = excluded.status_reason, version = excluded.version,
-       lease_until = NULL, updated_at = excluded.updated_at
+       lease_until = NULL, lease_owner = NULL, updated_at = excluded.updated_at
      WHERE webhook_deliveries.version < excluded.version`,
     [JSON.stringify(states.map((s) => ({ ...s, version: s.version.toString() })))],
   );

@@ -1,16 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../core/src/db/database';
 import { silentLogger, type Logger } from '../../../core/src/logging/logger';
 import type { EventStore } from '../../../event-store/src/event-store';
+import { forEachConcurrent } from '../concurrency';
 import type { WebhooksConfig } from '../config/webhooks-config';
 import { deliveriesProjection } from '../deliveries/deliveries.projection';
-import { createWebhookSaga, forEachConcurrent } from '../saga/webhook-saga';
+import { createWebhookSaga } from '../saga/webhook-saga';
 import { SigningSecretCache } from '../secrets/signing-secret.repository';
 import { WebhookSender, type ResolveHost, type SendResult } from '../sender/webhook-sender';
-import { signingKey, signWebhook } from '../signing/sign-webhook';
+import { signingKey, signWebhook, type SignedHeaders } from '../signing/sign-webhook';
 import { runBreakerRound } from './circuit-breaker';
-import { claimDueDeliveries, nextDueAt, type ClaimedDelivery } from './delivery-claims';
+import {
+  claimDueDeliveries,
+  heartbeat,
+  nextDueAt,
+  retire,
+  type ClaimedDelivery,
+  type StoredSigningSecret,
+} from './delivery-claims';
 import { DurableConsumer } from './durable-consumer';
-import { outcomeEvents, recordOutcome } from './record-outcome';
+import { OutcomeBatcher } from './outcome-batcher';
+import { outcomeEvents } from './record-outcome';
 
 export interface DispatcherDeps {
   db: Database;
@@ -27,9 +37,9 @@ export interface DispatcherDeps {
   resolve?: ResolveHost;
   /** Per-attempt deadline; 18 s by default. */
   timeoutMs?: number;
-  /** Attempts in flight at once. Default 64. */
+  /** Attempts in flight at once. Default 256. */
   concurrency?: number;
-  /** Deliveries claimed per round. Default 256. */
+  /** Deliveries claimed per round at most. Default 256. */
   claimBatch?: number;
   /** How long a claimed attempt is reserved; must exceed the timeout. Default 60 s. */
   leaseMs?: number;
@@ -37,22 +47,40 @@ export interface DispatcherDeps {
   idleMs?: number;
 }
 
+/** A claimed delivery, signed inside its claim (or refused for want of a secret). */
+interface PreparedAttempt {
+  delivery: ClaimedDelivery;
+  attemptedAt: Date;
+  headers: Record<string, string> | null;
+}
+
+const HEARTBEAT_MS = 1000;
+
 /**
  * The `dispatcher` role (DESIGN §8): the saga turning transfers into deliveries, the deliveries projection
  * (the due-time table), the circuit breaker, and the sender that claims due deliveries, signs and posts
- * them, and records each outcome as an event. `start()` runs it continuously; `runOnce()` steps it by hand.
+ * them, and records each outcome as an event. `start()` runs it continuously, keeping up to `concurrency`
+ * attempts in flight and group-committing their outcomes; `runOnce()` steps it by hand.
  */
 export class Dispatcher {
+  /** This process's identity in webhook_dispatchers: its leases lapse when its heartbeat stops. */
+  readonly id = randomUUID();
   private readonly saga: DurableConsumer;
   private readonly deliveries: DurableConsumer;
   private readonly sender: WebhookSender;
   private readonly secrets: SigningSecretCache;
+  private readonly outcomes: OutcomeBatcher;
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly log: Logger;
+  private readonly inFlight = new Set<Promise<void>>();
   private wake?: () => void;
+  /** Counts wake-ups, so one that comes while a round is busy is not lost. */
+  private wakes = 0;
   private loop?: Promise<void>;
   private stopping = false;
+  private heartbeatTimer?: NodeJS.Timeout;
+  private lastHeartbeat = 0;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -65,6 +93,7 @@ export class Dispatcher {
       indexedChains: deps.indexedChains,
       now: this.now,
       log,
+      onCommitted: () => this.deliveries.poke(),
     });
     this.deliveries = new DurableConsumer({
       db: deps.db,
@@ -73,9 +102,10 @@ export class Dispatcher {
       filter: deliveriesProjection.filter!,
       batchSize: 2000,
       handle: async (events) => (client) => deliveriesProjection.apply(client, events),
-      onCommitted: () => this.wake?.(),
+      onCommitted: () => this.notify(),
       log,
     });
+    this.outcomes = new OutcomeBatcher(deps.db, deps.eventStore, () => this.deliveries.poke());
     this.sender = new WebhookSender({
       allowPrivateTargets: deps.config.allowPrivateTargets,
       httpsOnly: deps.config.httpsOnly,
@@ -83,6 +113,10 @@ export class Dispatcher {
       resolve: deps.resolve,
     });
     this.secrets = new SigningSecretCache(deps.config.secretBox());
+  }
+
+  private get concurrency(): number {
+    return this.deps.concurrency ?? 256;
   }
 
   start(): void {
@@ -93,12 +127,18 @@ export class Dispatcher {
     this.loop = this.run();
   }
 
+  /** Stops claiming, lets the attempts in flight finish and record their outcomes, then stops the rest. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.notify();
     await this.loop;
     this.loop = undefined;
+    await Promise.allSettled([...this.inFlight]);
+    await this.outcomes.flush();
     await Promise.all([this.saga.stop(), this.deliveries.stop()]);
+    clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = undefined;
+    await retire(this.deps.db.pool, this.id).catch(() => undefined);
     this.sender.close();
   }
 
@@ -110,16 +150,24 @@ export class Dispatcher {
     await this.deliveries.drain();
     let sent = 0;
     for (;;) {
-      const n = await this.sendDue();
-      sent += n;
+      const claimed = await this.claim(this.deps.claimBatch ?? 256);
+      await forEachConcurrent(claimed, this.concurrency, (p) => this.attempt(p));
+      await this.outcomes.flush();
+      sent += claimed.length;
       await this.deliveries.drain();
-      if (n === 0) return sent;
+      if (claimed.length === 0) return sent;
     }
+  }
+
+  private notify(): void {
+    this.wakes += 1;
+    this.wake?.();
   }
 
   private async run(): Promise<void> {
     let lastBreakerRound = 0;
     while (!this.stopping) {
+      const seen = this.wakes;
       try {
         if (Date.now() - lastBreakerRound >= 1000) {
           lastBreakerRound = Date.now();
@@ -130,20 +178,46 @@ export class Dispatcher {
             this.now(),
           );
         }
-        if ((await this.sendDue()) > 0) continue;
-        await this.idle();
+        const room = Math.min(this.concurrency - this.inFlight.size, this.deps.claimBatch ?? 256);
+        if (room > 0) {
+          const claimed = await this.claim(room);
+          for (const p of claimed) this.launch(p);
+          // Everything due is in flight: wait for a projection commit, a free slot or a due time.
+          if (claimed.length === room) continue;
+        }
+        await this.idle(seen);
       } catch (error) {
         this.log.error('dispatcher round failed', { error: (error as Error).message });
-        await this.idle();
+        await this.idle(this.wakes);
       }
     }
   }
 
-  private async idle(): Promise<void> {
+  private launch(prepared: PreparedAttempt): void {
+    const running: Promise<void> = this.attempt(prepared)
+      .catch((error: Error) =>
+        // The lease stays; the attempt is sent again once it lapses (same Webhook-Id).
+        this.log.error('recording an attempt failed', {
+          eventId: prepared.delivery.eventId,
+          error: error.message,
+        }),
+      )
+      .finally(() => {
+        this.inFlight.delete(running);
+        // Refill in batches: a claim per freed slot would be a transaction per attempt.
+        if (this.inFlight.size === Math.floor(this.concurrency / 2)) this.notify();
+      });
+    this.inFlight.add(running);
+  }
+
+  /** Sleeps until a wake-up after `seen`, the next due time, or `idleMs`. */
+  private async idle(seen: number): Promise<void> {
+    if (this.stopping || this.wakes !== seen) return;
     const idleMs = this.deps.idleMs ?? 1000;
-    const due = await nextDueAt(this.deps.db.pool).catch(() => null);
+    const due = this.inFlight.size ? null : await nextDueAt(this.deps.db.pool).catch(() => null);
     const untilDue = due ? due.getTime() - this.now().getTime() : idleMs;
     const ms = Math.max(5, Math.min(idleMs, untilDue));
+    if (this.wakes !== seen) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
@@ -155,44 +229,72 @@ export class Dispatcher {
     this.wake = undefined;
   }
 
-  /** Claims and attempts one batch of due deliveries; returns how many. */
-  private async sendDue(): Promise<number> {
+  /** Leases up to `limit` due deliveries and signs them inside the claim (see claimDueDeliveries). */
+  private async claim(limit: number): Promise<PreparedAttempt[]> {
+    await this.keepAlive();
     const now = this.now();
-    const claimed = await claimDueDeliveries(
+    return claimDueDeliveries(
       this.deps.db.pool,
-      now,
-      new Date(now.getTime() + (this.deps.leaseMs ?? 60_000)),
-      this.deps.claimBatch ?? 256,
+      {
+        now,
+        leaseUntil: new Date(now.getTime() + (this.deps.leaseMs ?? 60_000)),
+        limit,
+        owner: this.id,
+      },
+      (claimed, secrets) => claimed.map((delivery) => this.sign(delivery, secrets, now)),
     );
-    await forEachConcurrent(claimed, this.deps.concurrency ?? 64, (d) => this.attempt(d));
-    return claimed.length;
   }
 
-  private async attempt(delivery: ClaimedDelivery): Promise<void> {
-    const attempt = delivery.attempts + 1;
-    const attemptedAt = this.now();
-    let result: SendResult;
-    const secret = delivery.secret ? this.secrets.open(delivery.apiKeyId, delivery.secret) : null;
-    if (!secret) {
-      result = { ok: false, httpStatus: null, error: 'no signing secret provisioned', durationMs: 0 };
-    } else {
-      const headers = {
+  private sign(
+    delivery: ClaimedDelivery,
+    secrets: ReadonlyMap<string, StoredSigningSecret>,
+    now: Date,
+  ): PreparedAttempt {
+    const stored = secrets.get(delivery.apiKeyId);
+    if (!stored) return { delivery, attemptedAt: now, headers: null };
+    const secret = this.secrets.open(delivery.apiKeyId, stored);
+    const signed: SignedHeaders = signWebhook(
+      signingKey(secret),
+      delivery.eventId,
+      now.getTime() / 1000,
+      delivery.body,
+    );
+    return {
+      delivery,
+      attemptedAt: now,
+      headers: {
         'content-type': 'application/json; charset=utf-8',
         'user-agent': this.deps.config.userAgent,
-        ...signWebhook(signingKey(secret), delivery.eventId, attemptedAt.getTime() / 1000, delivery.body),
-      };
-      result = await this.sender.send(delivery.webhookUrl, headers, delivery.body);
+        ...signed,
+      },
+    };
+  }
+
+  /** The heartbeat behind this dispatcher's leases: refreshed before claiming and every second after. */
+  private async keepAlive(): Promise<void> {
+    if (Date.now() - this.lastHeartbeat >= HEARTBEAT_MS) {
+      await heartbeat(this.deps.db.pool, this.id);
+      this.lastHeartbeat = Date.now();
     }
-    const events = outcomeEvents(delivery.eventId, attempt, attemptedAt, result, this.random);
-    const recorded = await recordOutcome(
-      this.deps.eventStore,
-      delivery.eventId,
+    this.heartbeatTimer ??= setInterval(() => {
+      heartbeat(this.deps.db.pool, this.id).then(
+        () => (this.lastHeartbeat = Date.now()),
+        (error: Error) => this.log.warn(`dispatcher heartbeat failed: ${error.message}`),
+      );
+    }, HEARTBEAT_MS).unref();
+  }
+
+  private async attempt({ delivery, attemptedAt, headers }: PreparedAttempt): Promise<void> {
+    const attempt = delivery.attempts + 1;
+    const result: SendResult = headers
+      ? await this.sender.send(delivery.webhookUrl, headers, delivery.body)
+      : { ok: false, httpStatus: null, error: 'no signing secret provisioned', durationMs: 0 };
+    await this.outcomes.add({
+      eventId: delivery.eventId,
       attempt,
-      delivery.version,
-      events,
-    );
-    if (!recorded)
-      this.log.debug('attempt already recorded elsewhere', { eventId: delivery.eventId, attempt });
+      version: delivery.version,
+      events: outcomeEvents(delivery.eventId, attempt, attemptedAt, result, this.random),
+    });
   }
 }
 

@@ -31,6 +31,7 @@ export interface DurableConsumerOptions {
  */
 export class DurableConsumer {
   private running?: { controller: AbortController; loop: Promise<void> };
+  private poked?: AbortController;
 
   constructor(private readonly options: DurableConsumerOptions) {}
 
@@ -38,6 +39,14 @@ export class DurableConsumer {
     if (this.running) return;
     const controller = new AbortController();
     this.running = { controller, loop: this.run(controller.signal) };
+  }
+
+  /**
+   * Reads again now instead of waiting for the store's wake-up: for appends the store does not announce
+   * in-process (appendMany's single transaction; embedded PGlite has no LISTEN).
+   */
+  poke(): void {
+    this.poked?.abort();
   }
 
   async stop(): Promise<void> {
@@ -101,15 +110,19 @@ export class DurableConsumer {
         if (!lease) throw new Error('no lock');
         const signal = AbortSignal.any([stopped, lease.signal]);
         let checkpoint = await readCheckpoint(db.pool, name);
-        for await (const batch of eventStore.subscribeToAll({
-          after: checkpoint,
-          limit: this.batchSize,
-          filter,
-          signal,
-        })) {
-          checkpoint = await this.process(checkpoint, batch);
-          failures = 0;
-          if (signal.aborted) break;
+        while (!signal.aborted) {
+          const poked = new AbortController();
+          this.poked = poked;
+          for await (const batch of eventStore.subscribeToAll({
+            after: checkpoint,
+            limit: this.batchSize,
+            filter,
+            signal: AbortSignal.any([signal, poked.signal]),
+          })) {
+            checkpoint = await this.process(checkpoint, batch);
+            failures = 0;
+            if (signal.aborted || poked.signal.aborted) break;
+          }
         }
       } catch (error) {
         if (stopped.aborted) return;

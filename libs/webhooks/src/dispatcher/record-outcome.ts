@@ -14,7 +14,9 @@ import {
 } from '../deliveries/delivery.events';
 import { foldDelivery, isFinal } from '../deliveries/delivery.state';
 import { retryDelayMs } from '../deliveries/retry-schedule';
+import type { Database } from '../../../core/src/db/database';
 import { webhookId } from '../ids';
+import { appendMany } from '../store/append-many';
 import type { SendResult } from '../sender/webhook-sender';
 
 /** The events recording attempt `attempt`: success, or failure with its next due time (or the abandon after the last). */
@@ -85,4 +87,42 @@ export async function recordOutcome(
     }
   }
   return false;
+}
+
+export interface AttemptRecord {
+  readonly eventId: string;
+  readonly attempt: number;
+  /** The delivery stream revision the claim saw. */
+  readonly version: bigint;
+  readonly events: readonly NewEvent[];
+}
+
+/**
+ * Records many attempts' outcomes: one multi-stream append at the revisions the claims saw, then, for any
+ * stream that moved meanwhile, recordOutcome's rule (append unless this attempt was recorded already).
+ * Returns how many were recorded.
+ */
+export async function recordOutcomes(
+  db: Database,
+  eventStore: EventStore,
+  records: readonly AttemptRecord[],
+): Promise<number> {
+  const first = new Map<string, AttemptRecord>();
+  const again: AttemptRecord[] = [];
+  for (const r of records) {
+    if (first.has(r.eventId)) again.push(r);
+    else first.set(r.eventId, r);
+  }
+  const batch = [...first.values()];
+  const conflicts = await appendMany(
+    db,
+    eventStore,
+    batch.map((r) => ({ stream: deliveryStream(r.eventId), events: r.events, expectedVersion: r.version })),
+  );
+  let recorded = batch.length - conflicts.length;
+  const moved = new Set(conflicts.map((c) => c.stream));
+  for (const r of [...batch.filter((r) => moved.has(deliveryStream(r.eventId))), ...again]) {
+    if (await recordOutcome(eventStore, r.eventId, r.attempt, r.version, r.events)) recorded += 1;
+  }
+  return recorded;
 }

@@ -17,7 +17,9 @@ import {
   deliveryStream,
   type DeliveryScheduledData,
 } from '../deliveries/delivery.events';
+import { forEachConcurrent } from '../concurrency';
 import { DurableConsumer } from '../dispatcher/durable-consumer';
+import { appendMany, type StreamAppend } from '../store/append-many';
 import { webhookId } from '../ids';
 import {
   SUBSCRIPTION_ACTIVATED,
@@ -184,6 +186,8 @@ export interface WebhookSagaOptions {
   /** Concurrent appends. */
   appendConcurrency?: number;
   log?: (msg: string) => void;
+  /** After a batch and its checkpoint committed (the dispatcher pokes its deliveries projection). */
+  onCommitted?: () => void;
 }
 
 /** The saga as a durable consumer of `chain-*` transfers and `subscription-*` events. */
@@ -199,17 +203,23 @@ export function createWebhookSaga(options: WebhookSagaOptions): DurableConsumer 
       eventTypes: [TRANSFER_OBSERVED, ...SUBSCRIPTION_EVENT_TYPES],
     },
     log: options.log,
+    onCommitted: options.onCommitted,
     handle: async (events) => {
       const known = await loadSagaSubscriptions(options.db, events);
       const decimals = await loadDecimals(options.db, events);
       const decision = decideSagaBatch(events, known, { indexedChains: indexed, decimals, now: options.now });
-      const streams = [...decision.appends];
-      await forEachConcurrent(streams, options.appendConcurrency ?? 16, async ([stream, batch]) => {
+      const lifecycle: [string, NewEvent[]][] = [];
+      const deliveries: StreamAppend[] = [];
+      for (const [stream, batch] of decision.appends) {
+        if (stream.startsWith(SUBSCRIPTION_STREAM_PREFIX)) lifecycle.push([stream, batch]);
+        else deliveries.push({ stream, events: batch, expectedVersion: ANY });
+      }
+      // Deliveries: one transaction for the whole batch (deterministic ids make a re-run a no-op).
+      await appendMany(options.db, options.eventStore, deliveries);
+      await forEachConcurrent(lifecycle, options.appendConcurrency ?? 16, async ([stream, batch]) => {
         await options.eventStore.appendToStream(stream, batch, { expectedVersion: ANY });
         // The lifecycle read model follows at once, not only when the projector gets there.
-        if (stream.startsWith(SUBSCRIPTION_STREAM_PREFIX)) {
-          await refreshSubscription(options.db.pool, options.eventStore, subscriptionIdOf(stream));
-        }
+        await refreshSubscription(options.db.pool, options.eventStore, subscriptionIdOf(stream));
       });
       return (client) => saveSagaSubscriptions(client, decision.changed);
     },
@@ -285,16 +295,4 @@ async function saveSagaSubscriptions(
      ON CONFLICT (subscription_id) DO UPDATE SET status = excluded.status`,
     [JSON.stringify(changed)],
   );
-}
-
-export async function forEachConcurrent<T>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
