@@ -6,7 +6,6 @@ import { ApiError } from '../../../core/src/http/api-error';
 import { ErrorCode } from '../../../core/src/http/error-codes';
 import { DATABASE } from '../../../core/src/http/injection-tokens';
 import { type ApiKeyRecord, findApiKey } from '../api-keys/api-key-repository';
-import { hashApiKey } from '../api-keys/api-key-secret';
 import { ChainTiers } from '../chain-access/chain-tiers';
 import { planAllowsTier } from '../plans';
 import type { AuthenticatedRequest } from './current-api-key.decorator';
@@ -56,15 +55,15 @@ export class ApiKeyGuard implements CanActivate {
     return true;
   }
 
+  /** Cached by the key itself (process memory only; the table keeps hashes), so a hit costs no hashing. */
   private async lookup(key: string): Promise<ApiKeyRecord | null> {
-    const hash = hashApiKey(key);
     const now = Date.now();
-    const cached = this.cache.get(hash);
+    const cached = this.cache.get(key);
     if (cached && cached.expiresAt > now) return cached.record;
     const record = await findApiKey(this.db.pool, key);
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
-    if (record) this.cache.set(hash, { record, expiresAt: now + CACHE_TTL_MS });
-    else this.cache.delete(hash);
+    if (record) this.cache.set(key, { record, expiresAt: now + CACHE_TTL_MS });
+    else this.cache.delete(key);
     return record;
   }
 }

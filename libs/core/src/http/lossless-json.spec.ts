@@ -1,3 +1,4 @@
+import { stringify as losslessStringify } from 'lossless-json';
 import { LosslessNumber, parseJsonExact, stringifyJson } from './lossless-json';
 
 describe('lossless JSON', () => {
@@ -31,6 +32,22 @@ describe('lossless JSON', () => {
     const value = { s: 'x"y', n: 1.5, t: true, z: null, d: new Date(0), list: [1, 'a'], skipped: undefined };
     expect(stringifyJson(value)).toBe(JSON.stringify(value));
     expect(stringifyJson(undefined)).toBe('null');
+  });
+
+  it('writes the same text as the lossless-json writer, nested and at the top level', () => {
+    const value = {
+      assets: [{ amount: new LosslessNumber('1.000000000000000001'), smallestUnit: 10n ** 30n + 1n }],
+      negative: -(2n ** 70n),
+      label: 'a\u0000#n:5 inside is only text',
+    };
+    expect(stringifyJson(value)).toBe(losslessStringify(value));
+    expect(stringifyJson(2n ** 64n)).toBe('18446744073709551616');
+  });
+
+  it('does not turn a string that looks like its internal number marker into a number', () => {
+    const value = { name: '\u0000#n:123', n: 5n };
+    expect(stringifyJson(value)).toBe(losslessStringify(value));
+    expect(parseJsonExact(stringifyJson(value))).toEqual({ name: '\u0000#n:123', n: 5n });
   });
 
   it.each(['{bad', '{"a":1,"a":2}', '{"__proto__":{"polluted":true}}', '[1,]'])('rejects %s', (text) => {

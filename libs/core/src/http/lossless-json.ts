@@ -24,11 +24,29 @@ export function parseJsonExact(text: string): unknown {
 }
 
 /**
+ * Marks an exact number inside JSON.stringify's output. It starts with a NUL, which JSON.stringify
+ * always escapes, so in the text it reads `"\u0000#n:<digits>"`; a string value that itself starts
+ * with the marker sends the whole value to the slower lossless-json writer instead.
+ */
+const MARK = '\u0000#n:';
+const MARKED_NUMBER = /"\\u0000#n:([-+.eE0-9]+)"/g;
+
+/**
  * Serialises a response: bigint and LosslessNumber are written as number literals with every digit
- * (2^256-1 comes out as its 78 digits), everything else as JSON.stringify would.
+ * (2^256-1 comes out as its 78 digits), everything else as JSON.stringify would. The native
+ * JSON.stringify plus one pass over the marked numbers is several times faster than lossless-json's
+ * writer on the hot path of every response; both give the same text.
  */
 export function stringifyJson(value: unknown): string {
-  return stringify(value) ?? 'null';
+  let collision = false;
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === 'bigint') return MARK + v.toString();
+    if (isLosslessNumber(v)) return MARK + v.value;
+    if (typeof v === 'string' && v.startsWith(MARK)) collision = true;
+    return v;
+  });
+  if (collision) return stringify(value) ?? 'null';
+  return text === undefined ? 'null' : text.replace(MARKED_NUMBER, '$1');
 }
 
 export { isLosslessNumber, LosslessNumber };
