@@ -39,7 +39,7 @@ import { settle } from '../libs/webhooks/src/testing/settle';
 
 const N = Number(process.env.BENCH_DELIVERIES ?? 5000);
 const ADDRESSES = 200;
-const CONCURRENCY = 64;
+const CONCURRENCY = 256;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -110,7 +110,7 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
   const rows = [...changed]
     .map((id) => states.get(id)!)
     .filter((s) => s.version !== loadedVersions.get(s.eventId));
-  if (rows.length) await saveDeliveries(client, rows);
+  if (rows.length) await saveDeliveries(client, rows, new Set(loadedVersions.keys()));
   if (attempts.length) {
     await client.query(
       `INSERT INTO webhook_delivery_attempts (event_id, attempt, attempted_at, duration_ms, http_status, error, succeeded)
@@ -169,7 +169,7 @@ async function loadDeliveries(
 ): Promise<Map<string, DeliveryState>> {
   if (!ids.length) return new Map();
   const { rows } = await client.query<DeliveryRow>(
-    `SELECT event_id, subscription_id, status, attempts, next_attempt_at, body, status_reason, version, created_at, updated_at
+    `SELECT event_id, subscription_id, status, attempts, next_attempt_at, '' AS body, status_reason, version, created_at, updated_at
        FROM webhook_deliveries WHERE event_id = ANY($1::uuid[])`,
     [ids],
   );
@@ -191,11 +191,19 @@ function toState(r: DeliveryRow): DeliveryState {
   };
 }
 
-async function saveDeliveries(client: PoolClient, states: readonly DeliveryState[]): Promise<void> {
+/**
+ * Upserts the rows. A stored row's body never changes, so it is neither read (loadDeliveries) nor sent
+ * again: only new rows carry theirs.
+ */
+async function saveDeliveries(
+  client: PoolClient,
+  states: readonly DeliveryState[],
+  stored: ReadonlySet<string>,
+): Promise<void> {
   await client.query(
     `INSERT INTO webhook_deliveries (event_id, subscription_id, status, attempts, next_attempt_at, body, status_reason,
                                      version, lease_until, created_at, updated_at)
-     SELECT d."eventId", d."subscriptionId", d.status, d.attempts, d."nextAttemptAt", d.body, d."statusReason",
+     SELECT d."eventId", d."subscriptionId", d.status, d.attempts, d."nextAttemptAt", coalesce(d.body, ''), d."statusReason",
             d.version, NULL, d."createdAt", d."updatedAt"
        FROM json_to_recordset($1::json) AS d("eventId" uuid, "subscriptionId" uuid, status text, attempts int,
             "nextAttemptAt" timestamptz, body text, "statusReason" text, version bigint, "createdAt" timestamptz,
@@ -204,7 +212,15 @@ async function saveDeliveries(client: PoolClient, states: readonly DeliveryState
        next_attempt_at = excluded.next_attempt_at, status_reason = excluded.status_reason, version = excluded.version,
        lease_until = NULL, lease_owner = NULL, updated_at = excluded.updated_at
      WHERE webhook_deliveries.version < excluded.version`,
-    [JSON.stringify(states.map((s) => ({ ...s, version: s.version.toString() })))],
+    [
+      JSON.stringify(
+        states.map((s) => ({
+          ...s,
+          body: stored.has(s.eventId) ? null : s.body,
+          version: s.version.toString(),
+        })),
+      ),
+    ],
   );
 }
 

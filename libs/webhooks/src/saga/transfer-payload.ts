@@ -7,12 +7,17 @@ export const TRANSFER_RECEIVED = 'transfer.received';
 /**
  * The webhook body of one incoming transfer (service contract). Serialised once, at scheduling, so every
  * attempt sends and signs the same bytes. `decimals` is the asset's (the chain's for native).
+ *
+ * Decision: a token missing from the asset registry (null decimals) goes out with `amount` as the integer
+ * in smallest units, unscaled, rather than a guessed scale that could be off by orders of magnitude; the
+ * body keeps the contract's fields exactly, so receivers that need human units for such a token look its
+ * decimals up by `asset_contract`. Registering the asset (cli / registry) makes later deliveries scaled.
  */
 export function transferReceivedBody(
   eventId: string,
   subscriptionId: string,
   transfer: TransferObservedData,
-  decimals: number,
+  decimals: number | null,
 ): string {
   const native = transfer.kind === 'native';
   return JSON.stringify({
@@ -28,7 +33,7 @@ export function transferReceivedBody(
       block_number: Number(transfer.blockNumber),
       from: transfer.from,
       to: transfer.to,
-      amount: formatUnits(BigInt(transfer.amount), decimals),
+      amount: decimals === null ? transfer.amount : formatUnits(BigInt(transfer.amount), decimals),
       asset_type: native ? 'native' : transfer.kind,
       asset_contract: native ? null : transfer.asset,
     },

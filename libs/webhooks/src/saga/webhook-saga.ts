@@ -76,7 +76,8 @@ export function decideSagaBatch(
   known: readonly SagaSubscription[],
   context: {
     indexedChains: ReadonlySet<string>;
-    decimals: (chain: string, asset: string) => number;
+    /** null: an asset outside the registry (its amount goes out in smallest units). */
+    decimals: (chain: string, asset: string) => number | null;
     now: () => Date;
   },
 ): SagaDecision {
@@ -268,19 +269,19 @@ async function loadSagaSubscriptions(
 async function loadDecimals(
   db: Database,
   events: readonly RecordedEvent[],
-): Promise<(chain: string, asset: string) => number> {
+): Promise<(chain: string, asset: string) => number | null> {
   const chains = new Set<string>();
   for (const e of events)
     if (e.type === TRANSFER_OBSERVED) chains.add((e.data as TransferObservedData).chain);
-  if (chains.size === 0) return () => 0;
+  if (chains.size === 0) return () => null;
   const { rows } = await db.pool.query<{ chain: string; contract: string; decimals: number }>(
     `SELECT id AS chain, 'native' AS contract, decimals FROM chains WHERE id = ANY($1)
      UNION ALL SELECT chain, contract, decimals FROM assets WHERE chain = ANY($1) AND contract <> 'native'`,
     [[...chains]],
   );
   const table = new Map(rows.map((r) => [`${r.chain}|${r.contract}`, r.decimals]));
-  // An unregistered token has no known decimals: its amount goes out in smallest units.
-  return (chain, asset) => table.get(`${chain}|${asset.toLowerCase()}`) ?? 0;
+  // An unregistered token has no known decimals: see transferReceivedBody.
+  return (chain, asset) => table.get(`${chain}|${asset.toLowerCase()}`) ?? null;
 }
 
 async function saveSagaSubscriptions(

@@ -1,0 +1,37 @@
+import type { TransferObservedData } from '../../../indexing/src/events/chain-events';
+import { transferReceivedBody } from './transfer-payload';
+
+const transfer: TransferObservedData = {
+  chain: 'ethereum',
+  blockNumber: '19000000',
+  blockHash: `0x${'1'.repeat(64)}`,
+  timestamp: 1_700_000_000,
+  txHash: `0x${'2'.repeat(64)}`,
+  ref: '0',
+  kind: 'erc20',
+  asset: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+  from: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+  to: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+  amount: '123456789000000000000000001',
+};
+
+const body = (decimals: number | null) =>
+  JSON.parse(transferReceivedBody('e', 's', transfer, decimals)) as { data: Record<string, unknown> };
+
+describe('transferReceivedBody', () => {
+  it('scales a registered asset exactly by its decimals', () => {
+    expect(body(6).data.amount).toBe('123456789000000000000.000001');
+    expect(body(18).data.amount).toBe('123456789.000000000000000001');
+  });
+
+  it('sends an unregistered token in smallest units, never a guessed scale, with the contract fields only', () => {
+    expect(body(null).data.amount).toBe('123456789000000000000000001');
+    expect(Object.keys(body(null).data).sort()).toEqual(Object.keys(body(6).data).sort());
+  });
+
+  it('writes block time in ISO 8601 with milliseconds, UTC', () => {
+    expect(JSON.parse(transferReceivedBody('e', 's', transfer, 6)).occurred_at).toBe(
+      '2023-11-14T22:13:20.000Z',
+    );
+  });
+});
