@@ -1,7 +1,6 @@
 export * from './plans';
 export * from './api-keys/api-key-secret';
 export * from './api-keys/api-key-repository';
-export * from './chain-access/chain-tiers';
 export * from './guard/api-key.guard';
 export * from './guard/public.decorator';
 export * from './guard/current-api-key.decorator';

@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ChainDirectory } from '../../wallet/src/chains/chain-directory';
 import { TxChainResolver } from './chains/tx-chain';
 import { EvmFeeStrategy } from './fees/evm/evm-fee-strategy';
 import { FeeService } from './fees/fee-service';
@@ -37,7 +36,6 @@ export class TransactionsModule {
       providers: [
         { provide: TRANSACTIONS_OPTIONS, useValue: options },
         ChainRpcRegistry,
-        ChainDirectory,
         TxChainResolver,
         EvmFeeStrategy,
         FeeService,

@@ -1,5 +1,4 @@
 export * from './wallet.module';
-export * from './chains/chain-directory';
 export * from './addresses/account-address';
 export * from './balances/get-balances.query';
 export * from './balances/balances.response';

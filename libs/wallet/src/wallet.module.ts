@@ -4,13 +4,11 @@ import { BalancesController } from './balances/balances.controller';
 import { GetBalancesHandler } from './balances/get-balances.query';
 import { BlocksController } from './blocks/blocks.controller';
 import { GetLatestBlockHandler } from './blocks/get-latest-block.query';
-import { ChainDirectory } from './chains/chain-directory';
 
 /** Read-side wallet features. Needs DATABASE (AppContextModule) and CqrsModule.forRoot() in the root module. */
 @Module({
   imports: [CqrsModule],
   controllers: [BalancesController, BlocksController],
-  providers: [ChainDirectory, GetBalancesHandler, GetLatestBlockHandler],
-  exports: [ChainDirectory],
+  providers: [GetBalancesHandler, GetLatestBlockHandler],
 })
 export class WalletModule {}

@@ -4,7 +4,6 @@ import type { Database } from '../../core/src/db/database';
 import { DATABASE } from '../../core/src/http/injection-tokens';
 import type { EventStore } from '../../event-store/src/event-store';
 import { PostgresEventStore } from '../../event-store/src/postgres/postgres-event-store';
-import { ChainDirectory } from '../../wallet/src/chains/chain-directory';
 import { unconfiguredWebhooksConfig, type WebhooksConfig } from './config/webhooks-config';
 import { ProvisionSigningSecretHandler, RotateSigningSecretHandler } from './secrets/signing-secret.commands';
 import { SigningSecretController } from './secrets/signing-secret.controller';
@@ -42,7 +41,6 @@ export class WebhooksModule {
           useFactory: (db: Database) => options.eventStore ?? new PostgresEventStore(db.pool),
           inject: [DATABASE],
         },
-        ChainDirectory,
         ProvisionSigningSecretHandler,
         RotateSigningSecretHandler,
         CreateSubscriptionHandler,

@@ -6,7 +6,7 @@ import { ApiError } from '../../../core/src/http/api-error';
 import { ErrorCode } from '../../../core/src/http/error-codes';
 import { DATABASE } from '../../../core/src/http/injection-tokens';
 import { type ApiKeyRecord, findApiKey } from '../api-keys/api-key-repository';
-import { ChainTiers } from '../chain-access/chain-tiers';
+import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
 import { planAllowsTier } from '../plans';
 import type { AuthenticatedRequest } from './current-api-key.decorator';
 import { PUBLIC_ROUTE } from './public.decorator';
@@ -27,7 +27,7 @@ export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(DATABASE) private readonly db: Database,
-    private readonly chainTiers: ChainTiers,
+    private readonly chains: ChainDirectory,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -44,7 +44,7 @@ export class ApiKeyGuard implements CanActivate {
 
     const chain = requestedChain(request);
     if (chain !== undefined) {
-      const tier = await this.chainTiers.tierOf(chain);
+      const tier = (await this.chains.find(chain))?.tier;
       if (tier !== undefined && !planAllowsTier(record.plan, tier)) {
         throw ApiError.forbidden(
           ErrorCode.CHAIN_NOT_ALLOWED,

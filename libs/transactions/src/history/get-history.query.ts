@@ -5,7 +5,7 @@ import type { Database } from '../../../core/src/db/database';
 import { DATABASE } from '../../../core/src/http/injection-tokens';
 import { LosslessNumber } from '../../../core/src/http/lossless-json';
 import { displayContract, parseAccountAddress } from '../../../wallet/src/addresses/account-address';
-import { ChainDirectory } from '../../../wallet/src/chains/chain-directory';
+import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
 import { decodeCursor, encodeCursor } from './history-cursor';
 import type { HistoryQuery } from './history-query.schema';
 import { readHistoryPage, type HistoryItemRow } from './history.repository';

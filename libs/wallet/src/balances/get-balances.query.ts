@@ -7,7 +7,7 @@ import { ErrorCode } from '../../../core/src/http/error-codes';
 import { DATABASE } from '../../../core/src/http/injection-tokens';
 import { LosslessNumber } from '../../../core/src/http/lossless-json';
 import { displayContract, parseAccountAddress } from '../addresses/account-address';
-import { ChainDirectory } from '../chains/chain-directory';
+import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
 import { parseAssetIds } from './asset-ids';
 import type { BalancesQuery } from './balances-query.schema';
 import { readAssetBalances } from './balances.repository';

@@ -3,7 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Database } from '../../../core/src/db/database';
 import { ApiError } from '../../../core/src/http/api-error';
 import { DATABASE } from '../../../core/src/http/injection-tokens';
-import { ChainDirectory } from '../chains/chain-directory';
+import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
 import { type LatestBlock, readLatestBlock } from './latest-block.repository';
 
 export class GetLatestBlockQuery extends Query<LatestBlock> {

@@ -7,7 +7,7 @@ import { ApiError } from '../../../core/src/http/api-error';
 import { DATABASE } from '../../../core/src/http/injection-tokens';
 import { NO_STREAM, type EventStore } from '../../../event-store/src/event-store';
 import { parseAccountAddress } from '../../../wallet/src/addresses/account-address';
-import { ChainDirectory } from '../../../wallet/src/chains/chain-directory';
+import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
 import { isUuid, webhookId } from '../ids';
 import { WEBHOOK_EVENT_STORE, WebhookErrorCode } from '../webhook-errors';
 import { releaseClaim, STALE_CLAIM_MS, takeClaim, takeOverClaim, type ClaimKey } from './subscription-claims';

@@ -15,10 +15,13 @@ export interface ChainEntry {
 }
 
 const TTL_MS = 60_000;
+/** A miss reloads at most this often, so requests naming unknown chains cannot hammer the table. */
+const MISS_RELOAD_MS = 1_000;
 
 /**
  * The chains table held in memory: reference data read on every request, changed only by seeding.
- * A miss reloads at once, so a chain registered after boot is found on its first request.
+ * One instance per process (ChainDirectoryModule is global). A miss reloads at most once a second,
+ * so a chain registered after boot is found within a second.
  */
 @Injectable()
 export class ChainDirectory {
@@ -28,7 +31,8 @@ export class ChainDirectory {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   async find(id: string): Promise<ChainEntry | undefined> {
-    if (Date.now() - this.loadedAt > TTL_MS || !this.chains.has(id)) await this.reload();
+    const age = Date.now() - this.loadedAt;
+    if (age > TTL_MS || (!this.chains.has(id) && age > MISS_RELOAD_MS)) await this.reload();
     return this.chains.get(id);
   }
 
