@@ -42,8 +42,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `Startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  // A configuration problem found while booting (e.g. a key a shared database needs) reads like one
+  // found at load time: the message names the variable, no stack trace.
+  const text =
+    error instanceof ConfigError
+      ? error.message
+      : `Startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+  process.stderr.write(`${text}\n`);
   process.exit(1);
 });
