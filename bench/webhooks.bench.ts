@@ -21,7 +21,7 @@ import {
   type WebhooksConfig,
 } from '../libs/webhooks/src/config/webhooks-config';
 import { Dispatcher } from '../libs/webhooks/src/dispatcher/dispatcher';
-import { forEachConcurrent } from '../libs/webhooks/src/concurrency';
+import { mapConcurrent } from '../libs/core/src/concurrency/map-concurrent';
 import { SecretBox } from '../libs/webhooks/src/secrets/secret-box';
 import { insertSigningSecret } from '../libs/webhooks/src/secrets/signing-secret.repository';
 import { WebhookSender } from '../libs/webhooks/src/sender/webhook-sender';
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     const sender = new WebhookSender({ allowPrivateTargets: true });
     const body = JSON.stringify({ schema_version: '1.0', event_id: 'x', data: { amount: '1' } });
     let started = performance.now();
-    await forEachConcurrent(
+    await mapConcurrent(
       Array.from({ length: N }, (_, i) => i),
       CONCURRENCY,
       async (i) => {

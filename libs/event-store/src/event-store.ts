@@ -53,6 +53,13 @@ export interface AppendResult {
   readonly appended: number;
 }
 
+/** One stream's part of a multi-stream append (`appendToStreams`). */
+export interface StreamAppend {
+  readonly stream: string;
+  readonly events: readonly NewEvent[];
+  readonly expectedVersion: ExpectedVersion;
+}
+
 export type ReadDirection = 'forwards' | 'backwards';
 
 export interface ReadStreamOptions {
@@ -102,6 +109,15 @@ export interface EventStore {
     events: readonly NewEvent[],
     options?: { expectedVersion?: ExpectedVersion },
   ): Promise<AppendResult>;
+  /**
+   * Appends to many streams; returns the appends whose expected version did not hold, none of whose
+   * events were stored (the others are). Each append follows appendToStream's rules: ids already stored
+   * are skipped, and a stream that already holds every event of its batch is a no-op, not a conflict.
+   * A stream given twice is an error. Not atomic across streams: KurrentDB appends stream by stream, and
+   * PostgreSQL, which appends the whole batch in one transaction, does so too after losing a race on an
+   * event id; a failure can leave some streams appended, and a re-run completes the rest.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<StreamAppend[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** The stream's current revision, NO_STREAM if it has no events. */
   streamVersion(streamId: string): Promise<bigint>;

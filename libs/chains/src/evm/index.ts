@@ -15,7 +15,6 @@ export { getBlockReceipts } from './get-block-receipts';
 export { getBlockHeader, getBlockWithTransactions } from './get-blocks';
 export { detectTraceMethod, getInternalTransfers } from './get-internal-transfers';
 export { getTransferLogs, TRANSFER_TOPIC } from './get-transfer-logs';
-export { mapConcurrent } from './map-concurrent';
 export {
   isMethodUnavailableError,
   isRangeTooLargeError,

@@ -29,8 +29,10 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
 } from '../event-store';
+import { appendStreamByStream, appendsToMake } from '../append-stream-by-stream';
 import { fromCurrentState, isSystemEvent, serverFilter, toStreamState } from './kurrentdb-mapping';
 
 type KurrentRecordedEvent = NonNullable<ResolvedEvent['event']>;
@@ -83,6 +85,11 @@ export class KurrentDbEventStore implements EventStore {
       }
       throw error;
     }
+  }
+
+  /** KurrentDB has no multi-stream transaction: stream by stream, atomic per stream only. */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<StreamAppend[]> {
+    return appendStreamByStream(this, appendsToMake(appends));
   }
 
   async streamVersion(streamId: string): Promise<bigint> {

@@ -5,6 +5,7 @@ import {
   type AppendResult,
   type ExpectedVersion,
   type NewEvent,
+  type StreamAppend,
 } from '../event-store';
 
 export const NOTIFY_CHANNEL = 'events_appended';
@@ -26,17 +27,17 @@ export async function appendInTransaction(
   expected: ExpectedVersion,
 ): Promise<AppendResult> {
   const batch = distinctById(events);
-  const current = await lockStream(client, streamId);
+  const current = (await lockStreams(client, [streamId])).get(streamId)!;
   if (expected !== ANY && expected !== current) {
     // A re-append of a batch this stream already holds (e.g. after a crash) succeeds and writes nothing.
-    if (await allStoredInStream(client, streamId, batch))
+    if ((await holdingAll(client, [{ stream: streamId, events: batch }])).has(streamId))
       return { nextExpectedVersion: current, appended: 0 };
     throw new WrongExpectedVersionError(streamId, expected, current);
   }
   let appended = 0;
   for (let offset = 0; offset < batch.length; offset += INSERT_CHUNK) {
     const chunk = batch.slice(offset, offset + INSERT_CHUNK);
-    appended += await insertFresh(client, streamId, current + 1n + BigInt(appended), chunk);
+    appended += await insertIntoStream(client, streamId, current + 1n + BigInt(appended), chunk);
   }
   if (appended === 0) return { nextExpectedVersion: current, appended: 0 };
   const next = current + BigInt(appended);
@@ -48,40 +49,103 @@ export async function appendInTransaction(
   return { nextExpectedVersion: next, appended };
 }
 
+/**
+ * `appendToStreams` inside the caller's open transaction: appendInTransaction's rules for every append,
+ * with one lock statement and one INSERT for the whole batch (chunked like appendInTransaction's).
+ * Returns the appends whose expected version did not hold, in the given order, and how many events
+ * were stored. Streams must be distinct. Throws a unique violation (23505) when a concurrent
+ * transaction stores one of the ids first.
+ */
+export async function appendToStreamsInTransaction(
+  client: PoolClient,
+  appends: readonly StreamAppend[],
+): Promise<{ conflicts: StreamAppend[]; appended: number }> {
+  const batches = appends.map((a) => ({ stream: a.stream, events: distinctById(a.events) }));
+  const current = await lockStreams(
+    client,
+    appends.map((a) => a.stream),
+  );
+  const mismatched = new Set(
+    appends
+      .filter((a) => a.expectedVersion !== ANY && a.expectedVersion !== current.get(a.stream))
+      .map((a) => a.stream),
+  );
+  const complete = mismatched.size
+    ? await holdingAll(
+        client,
+        batches.filter((b) => mismatched.has(b.stream)),
+      )
+    : new Set<string>();
+  // An id given to two streams goes to the first, as two appendToStream calls in that order would do.
+  const rows = firstOfEachId(
+    batches
+      .filter((b) => !mismatched.has(b.stream))
+      .flatMap((b) => b.events.map((event): Row => ({ stream: b.stream, event }))),
+    (r) => r.event.id,
+  );
+  let appended = 0;
+  for (let offset = 0; offset < rows.length; offset += INSERT_CHUNK) {
+    appended += await insertIntoStreams(client, rows.slice(offset, offset + INSERT_CHUNK));
+  }
+  return {
+    conflicts: appends.filter((a) => mismatched.has(a.stream) && !complete.has(a.stream)),
+    appended,
+  };
+}
+
 /** Keeps the first event of each id (ids compared case-insensitively, as PostgreSQL's uuid does). */
 export function distinctById(events: readonly NewEvent[]): NewEvent[] {
+  return firstOfEachId(events, (e) => e.id);
+}
+
+interface Row {
+  readonly stream: string;
+  readonly event: NewEvent;
+}
+
+function firstOfEachId<T>(items: readonly T[], idOf: (item: T) => string): T[] {
   const seen = new Set<string>();
-  return events.filter((e) => {
-    const id = e.id.toLowerCase();
+  return items.filter((item) => {
+    const id = idOf(item).toLowerCase();
     if (seen.has(id)) return false;
     seen.add(id);
     return true;
   });
 }
 
-/** Creates the stream row if needed and locks it until commit; returns the stream's revision. */
-async function lockStream(client: PoolClient, streamId: string): Promise<bigint> {
+/**
+ * Creates the stream rows if needed and locks them until commit; returns each stream's revision.
+ * Streams must be distinct.
+ */
+async function lockStreams(client: PoolClient, streamIds: readonly string[]): Promise<Map<string, bigint>> {
   // ON CONFLICT DO UPDATE takes the row lock, waiting for a concurrent appender's commit and then
-  // returning the revision it left, so the check below never runs on a stale revision.
-  const { rows } = await client.query<{ version: string }>(
-    `INSERT INTO streams (stream_id, version) VALUES ($1, -1)
+  // returning the revision it left, so no check runs on a stale revision. Rows are locked in stream
+  // order, so two batches sharing streams lock them in the same order and never deadlock on them.
+  const { rows } = await client.query<{ stream_id: string; version: string }>(
+    `INSERT INTO streams (stream_id, version) SELECT s, -1 FROM unnest($1::text[]) AS s ORDER BY s
      ON CONFLICT (stream_id) DO UPDATE SET version = streams.version
-     RETURNING version`,
-    [streamId],
+     RETURNING stream_id, version`,
+    [streamIds],
   );
-  return BigInt(rows[0].version);
+  return new Map(rows.map((r) => [r.stream_id, BigInt(r.version)]));
 }
 
-async function allStoredInStream(
+/** The streams that already hold every event of their batch (batches without repeated ids). */
+async function holdingAll(
   client: PoolClient,
-  streamId: string,
-  events: readonly NewEvent[],
-): Promise<boolean> {
-  const { rows } = await client.query<{ stored: string }>(
-    'SELECT count(*) AS stored FROM events WHERE stream_id = $1 AND event_id = ANY($2::uuid[])',
-    [streamId, events.map((e) => e.id)],
+  batches: readonly { stream: string; events: readonly NewEvent[] }[],
+): Promise<Set<string>> {
+  const streams = batches.flatMap((b) => b.events.map(() => b.stream));
+  const ids = batches.flatMap((b) => b.events.map((e) => e.id));
+  const { rows } = await client.query<{ stream_id: string; stored: string }>(
+    `SELECT e.stream_id, count(*) AS stored
+       FROM unnest($1::text[], $2::uuid[]) AS given(stream_id, event_id)
+       JOIN events e ON e.event_id = given.event_id AND e.stream_id = given.stream_id
+      GROUP BY e.stream_id`,
+    [streams, ids],
   );
-  return Number(rows[0].stored) === events.length;
+  const stored = new Map(rows.map((r) => [r.stream_id, Number(r.stored)]));
+  return new Set(batches.filter((b) => (stored.get(b.stream) ?? 0) === b.events.length).map((b) => b.stream));
 }
 
 /**
@@ -89,7 +153,7 @@ async function allStoredInStream(
  * per-column arrays for 50,000 events), rows keep the batch order so identity values ascend with
  * stream positions, and ids already stored are left out without leaving position gaps.
  */
-async function insertFresh(
+async function insertIntoStream(
   client: PoolClient,
   streamId: string,
   firstPosition: bigint,
@@ -111,4 +175,48 @@ async function insertFresh(
     ],
   );
   return result.rowCount ?? 0;
+}
+
+/**
+ * insertIntoStream for rows of many streams, with each stream's revision bump and the NOTIFY in the
+ * same statement; positions follow the revisions as the previous chunk left them. Returns how many
+ * events were new. Kept apart because insertIntoStream, with no join and no RETURNING, appends one
+ * large stream ~20% faster (measured with 50,000 events).
+ */
+async function insertIntoStreams(client: PoolClient, rows: readonly Row[]): Promise<number> {
+  const { rows: appended } = await client.query<{ appended: string }>(
+    `WITH inserted AS (
+       INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
+       SELECT e.stream, s.version + row_number() OVER (PARTITION BY e.stream ORDER BY e.ord),
+              e.id, e.type, e.data, coalesce(e.metadata, '{}')
+         FROM ROWS FROM (json_to_recordset($1::json)
+                AS (stream text, id uuid, type text, data jsonb, metadata jsonb))
+              WITH ORDINALITY AS e(stream, id, type, data, metadata, ord)
+         JOIN streams s ON s.stream_id = e.stream
+        WHERE NOT EXISTS (SELECT 1 FROM events stored WHERE stored.event_id = e.id)
+        ORDER BY e.ord
+       RETURNING stream_id, stream_position
+     ), per_stream AS (
+       SELECT stream_id, max(stream_position) AS version, count(*) AS appended
+         FROM inserted GROUP BY stream_id
+     ), bumped AS (
+       UPDATE streams s SET version = p.version FROM per_stream p WHERE s.stream_id = p.stream_id
+     )
+     SELECT p.appended
+       FROM per_stream p
+      CROSS JOIN (SELECT pg_notify($2, '') FROM (SELECT 1 FROM inserted LIMIT 1) AS any_inserted) AS notified`,
+    [
+      JSON.stringify(
+        rows.map(({ stream, event: e }) => ({
+          stream,
+          id: e.id,
+          type: e.type,
+          data: e.data,
+          metadata: e.metadata ?? {},
+        })),
+      ),
+      NOTIFY_CHANNEL,
+    ],
+  );
+  return appended.reduce((n, r) => n + Number(r.appended), 0);
 }

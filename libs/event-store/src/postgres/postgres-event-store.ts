@@ -12,13 +12,16 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
 } from '../event-store';
-import { NOTIFY_CHANNEL, appendInTransaction } from './append-in-transaction';
+import { appendStreamByStream, appendsToMake } from '../append-stream-by-stream';
+import { NOTIFY_CHANNEL, appendInTransaction, appendToStreamsInTransaction } from './append-in-transaction';
 import { filterSql } from './filter-sql';
 import { Wakeup } from './wakeup';
 
 const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
 /** A concurrent append can win the event_id index once per conflicting id; a few retries settle it. */
 const MAX_APPEND_ATTEMPTS = 3;
 const LISTEN_RETRY_MS = 5000;
@@ -107,6 +110,27 @@ export class PostgresEventStore implements EventStore {
     expected: ExpectedVersion,
   ): Promise<AppendResult> {
     return inTransaction(this.pool, (client) => appendInTransaction(client, streamId, events, expected));
+  }
+
+  /**
+   * One transaction for the whole batch: a dispatcher appends hundreds of small delivery streams per
+   * second, and a commit per stream was its bottleneck. A batch that lost a race on an event id, or
+   * deadlocked on one with another batch, goes stream by stream, where each append retries on its own.
+   */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<StreamAppend[]> {
+    const batch = appendsToMake(appends);
+    if (batch.length === 0) return [];
+    try {
+      const { conflicts, appended } = await inTransaction(this.pool, (client) =>
+        appendToStreamsInTransaction(client, batch),
+      );
+      if (appended > 0) this.wakeup.wake();
+      return conflicts;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== UNIQUE_VIOLATION && code !== DEADLOCK_DETECTED) throw error;
+    }
+    return appendStreamByStream(this, batch);
   }
 
   async streamVersion(streamId: string): Promise<bigint> {

@@ -1,7 +1,7 @@
 import type { EvmChainAdapter } from '../../../chains/src/evm/evm-chain-adapter';
 import type { EvmLog } from '../../../chains/src/evm/evm-types';
 import { TRANSFER_TOPIC } from '../../../chains/src/evm/get-transfer-logs';
-import { mapConcurrent } from '../../../chains/src/evm/map-concurrent';
+import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
 import { RetryableChainError } from '../../../chains/src/evm/rpc-errors';
 import type { FetchedBlock } from './block-transfers';
 

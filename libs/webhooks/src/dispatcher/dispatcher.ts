@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../core/src/db/database';
 import { silentLogger, type Logger } from '../../../core/src/logging/logger';
 import type { EventStore } from '../../../event-store/src/event-store';
-import { forEachConcurrent } from '../concurrency';
+import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
 import type { WebhooksConfig } from '../config/webhooks-config';
 import { deliveriesProjection } from '../deliveries/deliveries.projection';
 import { createWebhookSaga } from '../saga/webhook-saga';
@@ -105,7 +105,7 @@ export class Dispatcher {
       onCommitted: () => this.notify(),
       log,
     });
-    this.outcomes = new OutcomeBatcher(deps.db, deps.eventStore, () => this.deliveries.poke());
+    this.outcomes = new OutcomeBatcher(deps.eventStore, () => this.deliveries.poke());
     this.sender = new WebhookSender({
       allowPrivateTargets: deps.config.allowPrivateTargets,
       httpsOnly: deps.config.httpsOnly,
@@ -151,7 +151,7 @@ export class Dispatcher {
     let sent = 0;
     for (;;) {
       const claimed = await this.claim(this.deps.claimBatch ?? 256);
-      await forEachConcurrent(claimed, this.concurrency, (p) => this.attempt(p));
+      await mapConcurrent(claimed, this.concurrency, (p) => this.attempt(p));
       await this.outcomes.flush();
       sent += claimed.length;
       await this.deliveries.drain();

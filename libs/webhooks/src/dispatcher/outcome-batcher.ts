@@ -1,4 +1,3 @@
-import type { Database } from '../../../core/src/db/database';
 import type { EventStore } from '../../../event-store/src/event-store';
 import { recordOutcomes, type AttemptRecord } from './record-outcome';
 
@@ -18,7 +17,6 @@ export class OutcomeBatcher {
   private writing?: Promise<void>;
 
   constructor(
-    private readonly db: Database,
     private readonly eventStore: EventStore,
     private readonly onWritten: (recorded: number) => void,
   ) {}
@@ -41,7 +39,6 @@ export class OutcomeBatcher {
         const batch = this.queue.splice(0, 1000);
         try {
           const recorded = await recordOutcomes(
-            this.db,
             this.eventStore,
             batch.map((p) => p.record),
           );

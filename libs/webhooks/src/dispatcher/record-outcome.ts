@@ -14,9 +14,7 @@ import {
 } from '../deliveries/delivery.events';
 import { foldDelivery, isFinal } from '../deliveries/delivery.state';
 import { retryDelayMs } from '../deliveries/retry-schedule';
-import type { Database } from '../../../core/src/db/database';
 import { webhookId } from '../ids';
-import { appendMany } from '../store/append-many';
 import type { SendResult } from '../sender/webhook-sender';
 
 /** The events recording attempt `attempt`: success, or failure with its next due time (or the abandon after the last). */
@@ -103,7 +101,6 @@ export interface AttemptRecord {
  * Returns how many were recorded.
  */
 export async function recordOutcomes(
-  db: Database,
   eventStore: EventStore,
   records: readonly AttemptRecord[],
 ): Promise<number> {
@@ -114,9 +111,7 @@ export async function recordOutcomes(
     else first.set(r.eventId, r);
   }
   const batch = [...first.values()];
-  const conflicts = await appendMany(
-    db,
-    eventStore,
+  const conflicts = await eventStore.appendToStreams(
     batch.map((r) => ({ stream: deliveryStream(r.eventId), events: r.events, expectedVersion: r.version })),
   );
   let recorded = batch.length - conflicts.length;

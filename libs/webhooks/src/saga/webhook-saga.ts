@@ -5,6 +5,7 @@ import {
   type EventStore,
   type NewEvent,
   type RecordedEvent,
+  type StreamAppend,
 } from '../../../event-store/src/event-store';
 import {
   CHAIN_STREAM_PREFIX,
@@ -17,9 +18,8 @@ import {
   deliveryStream,
   type DeliveryScheduledData,
 } from '../deliveries/delivery.events';
-import { forEachConcurrent } from '../concurrency';
+import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
 import { DurableConsumer } from '../dispatcher/durable-consumer';
-import { appendMany, type StreamAppend } from '../store/append-many';
 import { webhookId } from '../ids';
 import {
   SUBSCRIPTION_ACTIVATED,
@@ -215,9 +215,9 @@ export function createWebhookSaga(options: WebhookSagaOptions): DurableConsumer 
         if (stream.startsWith(SUBSCRIPTION_STREAM_PREFIX)) lifecycle.push([stream, batch]);
         else deliveries.push({ stream, events: batch, expectedVersion: ANY });
       }
-      // Deliveries: one transaction for the whole batch (deterministic ids make a re-run a no-op).
-      await appendMany(options.db, options.eventStore, deliveries);
-      await forEachConcurrent(lifecycle, options.appendConcurrency ?? 16, async ([stream, batch]) => {
+      // Deliveries: one multi-stream append (one transaction on PostgreSQL); deterministic ids make a re-run a no-op.
+      await options.eventStore.appendToStreams(deliveries);
+      await mapConcurrent(lifecycle, options.appendConcurrency ?? 16, async ([stream, batch]) => {
         await options.eventStore.appendToStream(stream, batch, { expectedVersion: ANY });
         // The lifecycle read model follows at once, not only when the projector gets there.
         await refreshSubscription(options.db.pool, options.eventStore, subscriptionIdOf(stream));
