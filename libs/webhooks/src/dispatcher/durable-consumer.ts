@@ -43,7 +43,7 @@ export class DurableConsumer {
 
   /**
    * Reads again now instead of waiting for the store's wake-up: for appends the store does not announce
-   * in-process (appendMany's single transaction; embedded PGlite has no LISTEN).
+   * in-process (appendToStreams' single transaction; embedded PGlite has no LISTEN).
    */
   poke(): void {
     this.poked?.abort();
