@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem';
 import { DEV_CHAIN_FILE, startDevChain, type DevChain } from './start-dev-chain';
+import { recordAnvilPid } from './orphaned-anvil';
 import { spawnAnvil } from './spawn-anvil';
 
 describe('startDevChain', () => {
@@ -65,6 +66,26 @@ describe('startDevChain', () => {
       expect(await client.getBlockNumber()).toBe(1n);
     } finally {
       await anvil.stop();
+    }
+  });
+
+  it('stops an anvil a killed process left on the data dir, keeping the blocks it mined since its last dump', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dev-chain-orphan-'));
+    // The orphan: dumps its state only on exit (no interval within the test), as a killed server's child would.
+    const orphan = await spawnAnvil({ stateFile: join(dir, 'anvil-state.json'), stateIntervalSeconds: 3600 });
+    recordAnvilPid(dir, orphan.pid);
+    const orphanClient = createPublicClient({ transport: http(orphan.rpcUrl) });
+    await orphanClient.request({ method: 'anvil_mine' as never, params: ['0x7'] as never });
+    let chain: DevChain | undefined;
+    try {
+      chain = await startDevChain({ dataDir: dir });
+      expect(() => process.kill(orphan.pid, 0)).toThrow();
+      const client = createPublicClient({ transport: http(chain.rpcUrl) });
+      expect(await client.getBlockNumber()).toBeGreaterThanOrEqual(7n);
+    } finally {
+      await chain?.stop();
+      await orphan.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

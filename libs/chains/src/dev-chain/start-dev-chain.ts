@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createPublicClient, createWalletClient, http } from 'viem';
 import { deriveDevAccounts, type DevAccount } from './dev-accounts';
 import { demoTokensDeployed, deployDemoTokens, type DemoToken } from './demo-tokens';
+import { recordAnvilPid, stopOrphanedAnvil } from './orphaned-anvil';
 import { spawnAnvil } from './spawn-anvil';
 
 export type { DemoToken } from './demo-tokens';
@@ -42,7 +43,10 @@ export const ANVIL_STATE_FILE = 'anvil-state.json';
  */
 export async function startDevChain(options: StartDevChainOptions = {}): Promise<DevChain> {
   const log = options.log ?? (() => undefined);
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    await stopOrphanedAnvil(options.dataDir, log);
+  }
   const anvil = await spawnAnvil({
     port: options.port,
     chainId: options.chainId,
@@ -57,6 +61,7 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
         }
       : {}),
   });
+  if (options.dataDir) recordAnvilPid(options.dataDir, anvil.pid);
   try {
     const publicClient = createPublicClient({ transport: http(anvil.rpcUrl) });
     const chainId = await publicClient.getChainId();
