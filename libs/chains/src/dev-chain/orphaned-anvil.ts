@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from '../../../core/src/runtime/process-alive';
 
 export const ANVIL_PID_FILE = 'anvil.pid';
 
@@ -22,8 +23,8 @@ export async function stopOrphanedAnvil(dataDir: string, log: (msg: string) => v
   log(`stopping anvil ${pid} left running by a previous process on ${dataDir}`);
   signal(pid, 'SIGINT');
   const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  if (isAlive(pid)) signal(pid, 'SIGKILL');
+  while (isProcessAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (isProcessAlive(pid)) signal(pid, 'SIGKILL');
 }
 
 /** Records the anvil that now owns dataDir. */
@@ -37,15 +38,6 @@ function isAnvilFor(pid: number, dataDir: string): boolean {
     return cmdline.some((arg) => arg.endsWith('anvil')) && cmdline.some((arg) => arg.startsWith(dataDir));
   } catch {
     // No such process, or no procfs (then nothing can be proven about the pid: leave it).
-    return false;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
-  } catch {
     return false;
   }
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from './process-alive';
 
 /**
  * Embedded PGlite belongs to one process. While a server runs on DATA_DIR it publishes the loopback
@@ -25,7 +26,7 @@ export function publishEmbeddedEndpoint(dataDir: string, url: string): () => voi
 /** The URL of the embedded database a live process serves for dataDir, if any. */
 export function findEmbeddedEndpoint(dataDir: string): string | undefined {
   const endpoint = readEndpoint(join(dataDir, EMBEDDED_ENDPOINT_FILE));
-  return endpoint && isAlive(endpoint.pid) ? endpoint.url : undefined;
+  return endpoint && isProcessAlive(endpoint.pid) ? endpoint.url : undefined;
 }
 
 function readEndpoint(file: string): EndpointFile | undefined {
@@ -37,14 +38,5 @@ function readEndpoint(file: string): EndpointFile | undefined {
       : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
