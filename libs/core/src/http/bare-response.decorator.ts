@@ -1,6 +1,7 @@
-import { SetMetadata } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
 
-export const BARE_RESPONSE = 'http:bare-response';
+/** The Fastify route-config key the envelope hook reads. */
+export const BARE_RESPONSE_CONFIG = 'bareResponse';
 
 /** The handler's result is sent as is, not wrapped in the envelope (errors still are). */
-export const BareResponse = (): MethodDecorator & ClassDecorator => SetMetadata(BARE_RESPONSE, true);
+export const BareResponse = (): MethodDecorator => RouteConfig({ [BARE_RESPONSE_CONFIG]: true });

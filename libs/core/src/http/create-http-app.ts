@@ -1,11 +1,11 @@
-import { NestFactory, Reflector } from '@nestjs/core';
+import { NestFactory } from '@nestjs/core';
 import type { IEntryNestModule } from '@nestjs/core/nest-factory';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger';
 import { type ApiDocsOptions, serveApiDocs } from './api-docs';
 import { ApiExceptionFilter, toErrorResponse } from './api-exception.filter';
-import { EnvelopeInterceptor } from './envelope.interceptor';
+import { registerEnvelope } from './envelope-hook';
 import { registerExactJson } from './exact-json-body';
 import { nestLogger } from './nest-logger';
 
@@ -43,8 +43,8 @@ export async function createHttpApp(
     { bodyParser: false, logger: nestLogger(options.logger), abortOnError: false },
   );
   registerExactJson(app.getHttpAdapter().getInstance(), bodyLimit);
+  registerEnvelope(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ApiExceptionFilter(options.logger));
-  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
   if (options.docs) serveApiDocs(app, options.docs);
   await app.init();
   return app;
