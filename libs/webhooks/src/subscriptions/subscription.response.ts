@@ -1,32 +1,9 @@
-import type { EventKind } from './subscription.events';
-import type { SubscriptionState, SubscriptionStatus } from './subscription.state';
+import type { SubscriptionState } from './subscription.state';
 
-export interface SubscriptionView {
-  id: string;
-  chain: string;
-  address: string;
-  webhookUrl: string;
-  eventKinds: EventKind[];
-  status: SubscriptionStatus;
-  /** Why it failed or is paused; null otherwise. */
-  statusReason: string | null;
-  /** When a paused subscription resumes. */
-  pausedUntil: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** What clients see of a subscription: its state without the owner and the stream revision. */
+export type SubscriptionView = Omit<SubscriptionState, 'apiKeyId' | 'version'>;
 
 export function subscriptionView(s: SubscriptionState): SubscriptionView {
-  return {
-    id: s.id,
-    chain: s.chain,
-    address: s.address,
-    webhookUrl: s.webhookUrl,
-    eventKinds: s.eventKinds,
-    status: s.status,
-    statusReason: s.statusReason,
-    pausedUntil: s.pausedUntil,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-  };
+  const { apiKeyId: _owner, version: _revision, ...view } = s;
+  return view;
 }
