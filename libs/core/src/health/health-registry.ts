@@ -1,0 +1,31 @@
+import type { HealthReport, HealthSource } from './health-report';
+
+/**
+ * The parts of this process that take part in readiness. Roles register what they start (indexers,
+ * projection runners, consumers) and the health endpoint asks each one. A source that throws reports
+ * itself as not ok rather than failing the probe.
+ */
+export class HealthRegistry {
+  private readonly sources = new Set<HealthSource>();
+
+  register(source: HealthSource): () => void {
+    this.sources.add(source);
+    return () => this.sources.delete(source);
+  }
+
+  async reports(): Promise<HealthReport[]> {
+    return Promise.all(
+      [...this.sources].map(async (source) => {
+        try {
+          return await source.health();
+        } catch (error) {
+          return {
+            component: 'unknown',
+            ok: false,
+            reason: `health check failed: ${(error as Error).message}`,
+          };
+        }
+      }),
+    );
+  }
+}
