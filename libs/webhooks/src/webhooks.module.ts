@@ -1,9 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { Database } from '../../core/src/db/database';
-import { DATABASE } from '../../core/src/http/injection-tokens';
 import type { EventStore } from '../../event-store/src/event-store';
-import { PostgresEventStore } from '../../event-store/src/postgres/postgres-event-store';
 import { unconfiguredWebhooksConfig, type WebhooksConfig } from './config/webhooks-config';
 import { ProvisionSigningSecretHandler, RotateSigningSecretHandler } from './secrets/signing-secret.commands';
 import { SigningSecretController } from './secrets/signing-secret.controller';
@@ -19,8 +16,11 @@ import { WEBHOOK_EVENT_STORE, WEBHOOKS_CONFIG } from './webhook-errors';
 export interface WebhooksModuleOptions {
   /** The server passes webhooksConfig(AppConfig.webhooks); default: no key (unconfiguredWebhooksConfig). */
   config?: WebhooksConfig;
-  /** Default: the PostgreSQL event store on the app's DATABASE pool. */
-  eventStore?: EventStore;
+  /**
+   * The one event store the deployment is configured with. Required: a default of its own would let the
+   * API append commands to PostgreSQL while the saga follows KurrentDB (docs/architecture.md §1).
+   */
+  eventStore: EventStore;
 }
 
 /**
@@ -29,18 +29,14 @@ export interface WebhooksModuleOptions {
  */
 @Module({})
 export class WebhooksModule {
-  static forRoot(options: WebhooksModuleOptions = {}): DynamicModule {
+  static forRoot(options: WebhooksModuleOptions): DynamicModule {
     return {
       module: WebhooksModule,
       imports: [CqrsModule],
       controllers: [SigningSecretController, SubscriptionsController],
       providers: [
         { provide: WEBHOOKS_CONFIG, useFactory: () => options.config ?? unconfiguredWebhooksConfig() },
-        {
-          provide: WEBHOOK_EVENT_STORE,
-          useFactory: (db: Database) => options.eventStore ?? new PostgresEventStore(db.pool),
-          inject: [DATABASE],
-        },
+        { provide: WEBHOOK_EVENT_STORE, useValue: options.eventStore },
         ProvisionSigningSecretHandler,
         RotateSigningSecretHandler,
         CreateSubscriptionHandler,

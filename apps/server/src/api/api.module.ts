@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '../../../../libs/auth/src/auth.module';
 import type { Database } from '../../../../libs/core/src/db/database';
+import type { EventStore } from '../../../../libs/event-store/src/event-store';
 import { AppContextModule } from '../../../../libs/core/src/http/app-context.module';
 import type { Logger } from '../../../../libs/core/src/logging/logger';
 import type { ChainRpcConfig } from '../../../../libs/transactions/src/transactions-options';
@@ -12,6 +13,8 @@ import { WebhooksModule } from '../../../../libs/webhooks/src/webhooks.module';
 
 export interface ApiDeps {
   db: Database;
+  /** The configured event store: commands append to it, the same one every other role reads. */
+  eventStore: EventStore;
   logger: Logger;
   /** Chains reachable over JSON-RPC, for the live transaction routes; none: those answer UNSUPPORTED_CHAIN. */
   chains?: readonly ChainRpcConfig[];
@@ -31,7 +34,7 @@ export class ApiModule {
         AuthModule,
         WalletModule,
         TransactionsModule.forRoot({ chains: deps.chains ?? [] }),
-        WebhooksModule.forRoot({ config: deps.webhooks }),
+        WebhooksModule.forRoot({ config: deps.webhooks, eventStore: deps.eventStore }),
       ],
     };
   }

@@ -4,23 +4,57 @@ import { seedRegistries } from '../../../../libs/chains/src/registry/seed-regist
 import type { Database } from '../../../../libs/core/src/db/database';
 import { parseJsonExact } from '../../../../libs/core/src/http/lossless-json';
 import { silentLogger } from '../../../../libs/core/src/logging/logger';
+import { START } from '../../../../libs/event-store/src/event-store';
+import { PostgresEventStore } from '../../../../libs/event-store/src/postgres/postgres-event-store';
+import { testWebhooksConfig } from '../../../../libs/webhooks/src/testing/webhooks-test-app';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { createApiApp } from './create-api-app';
 
 describe('createApiApp', () => {
   let db: Database;
+  /** A database of its own behind the configured event store, so an append that bypasses it shows. */
+  let storeDb: Database;
+  let eventStore: PostgresEventStore;
   let app: NestFastifyApplication;
   let key: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    storeDb = await createTestDatabase();
+    eventStore = new PostgresEventStore(storeDb.pool);
     await seedRegistries(db.pool);
     key = (await createApiKey(db.pool, { plan: 'free' })).key;
-    app = await createApiApp({ db, logger: silentLogger });
+    app = await createApiApp({ db, eventStore, logger: silentLogger, webhooks: testWebhooksConfig() });
   });
   afterAll(async () => {
     await app.close();
+    await eventStore.close();
+    await storeDb.close();
     await db.close();
+  });
+
+  it('appends commands to the event store it was given, not to one of its own on the read-model database', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/notifications/subscriptions',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        chain: 'ethereum',
+        address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+        webhookUrl: 'http://127.0.0.1:9/hook',
+        eventKinds: ['INCOMING_NATIVE'],
+      }),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = (parseJsonExact(res.body) as { data: { id: string } }).data.id;
+    const inConfigured = await eventStore.readStream(`subscription-${id}`);
+    expect(inConfigured.map((e) => e.type)).toEqual(['SubscriptionRequested']);
+    const onReadModelDb = new PostgresEventStore(db.pool);
+    try {
+      expect(await onReadModelDb.readAll({ after: START, limit: 10 })).toEqual([]);
+    } finally {
+      await onReadModelDb.close();
+    }
   });
 
   it('serves the docs without a key, documenting the routes and the key header', async () => {

@@ -17,6 +17,7 @@ export function createApiApp(options: CreateApiAppOptions): Promise<NestFastifyA
   return createHttpApp(
     ApiModule.forRoot({
       db: options.db,
+      eventStore: options.eventStore,
       logger: options.logger,
       chains: options.chains,
       webhooks: options.webhooks,

@@ -167,6 +167,7 @@ async function boot(
     }));
     const app: NestFastifyApplication = await createApiApp({
       db,
+      eventStore,
       logger: logger.child('api'),
       chains,
       webhooks,
