@@ -19,18 +19,31 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
   /** SIGKILL: no shutdown hooks run. */
   kill(): Promise<void>;
+  /** Milliseconds from spawning the process to the first answer of GET /api/blocks/latest. */
+  readonly answeredAfterMs: number;
+}
+
+export interface StartServiceOptions {
+  dataDir?: string;
+  /**
+   * Run the script behind `npm start` (build check, then the server in the same process) instead of the
+   * built entry point. Not `npm` itself: it does not pass SIGTERM on, so the server would outlive stop().
+   */
+  viaStartScript?: boolean;
 }
 
 /** Starts the built server (`dist/`) as a child process, as `npm start` would, and waits until the API answers. */
 export async function startService(
   env: Record<string, string>,
-  options: { dataDir?: string } = {},
+  options: StartServiceOptions = {},
 ): Promise<ServiceProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-'));
   const port = await freePort();
   const apiKey = env.DEV_API_KEY ?? 'e2e-test-key-0123456789';
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(PROJECT_ROOT, 'dist/apps/server/src/main.js')], {
+  const spawnedAt = Date.now();
+  const entry = options.viaStartScript ? 'scripts/start.cjs' : 'dist/apps/server/src/main.js';
+  const child: ChildProcess = spawn(process.execPath, [join(PROJECT_ROOT, entry)], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
@@ -65,9 +78,11 @@ export async function startService(
       child.kill('SIGKILL');
       throw new Error(`service did not answer in time:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
+  const answeredAfterMs = Date.now() - spawnedAt;
   return {
+    answeredAfterMs,
     url,
     apiKey,
     dataDir,

@@ -82,6 +82,22 @@ async function boot(
   if (!config.databaseUrl && findEmbeddedEndpoint(config.dataDir)) {
     throw new Error(`Another process is already serving the embedded database in ${config.dataDir}`);
   }
+  // The dev chain (anvil reloading its state) starts while the database opens and migrates: the two
+  // are independent and each takes about a second of a restart.
+  const ethereum = config.chains.find((c) => c.id === 'ethereum');
+  const devChainStarting =
+    roles.has('indexer') && ethereum && !ethereum.rpcUrl
+      ? startDevChain({
+          dataDir: join(config.dataDir, 'dev-chain'),
+          log: logFunction(logger.child('dev-chain'), 'debug'),
+        })
+      : undefined;
+  if (devChainStarting) {
+    stack.push({
+      name: 'dev chain',
+      stop: async () => (await devChainStarting.catch(() => undefined))?.stop(),
+    });
+  }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   stack.push({ name: 'database', stop: () => db.close() });
   if (db.embedded) {
@@ -96,13 +112,8 @@ async function boot(
   if (devApiKey) await ensureApiKey(db.pool, devApiKey, TOP_PLAN);
 
   let devChain: DevChain | undefined;
-  const ethereum = config.chains.find((c) => c.id === 'ethereum');
-  if (roles.has('indexer') && ethereum && !ethereum.rpcUrl) {
-    devChain = await startDevChain({
-      dataDir: join(config.dataDir, 'dev-chain'),
-      log: logFunction(logger.child('dev-chain'), 'debug'),
-    });
-    stack.push({ name: 'dev chain', stop: () => devChain!.stop() });
+  if (devChainStarting) {
+    devChain = await devChainStarting;
     await registerDevChainAssets(db.pool, devChain.demoTokens);
     logger.info(`dev chain at ${devChain.rpcUrl}`, {
       demoTokens: devChain.demoTokens.map((t) => `${t.symbol} ${t.address}`),
