@@ -109,7 +109,10 @@ async function boot(
 
   let devApiKey = config.devApiKey;
   if (!devApiKey && db.embedded) devApiKey = readOrCreateDevApiKey(config.dataDir);
-  if (devApiKey) await ensureApiKey(db.pool, devApiKey, TOP_PLAN);
+  if (devApiKey && (await ensureApiKey(db.pool, devApiKey, TOP_PLAN)).revoked) {
+    logger.warn('DEV_API_KEY names a revoked key: it stays revoked (create another with cli keys create)');
+    devApiKey = undefined;
+  }
 
   let devChain: DevChain | undefined;
   if (devChainStarting) {

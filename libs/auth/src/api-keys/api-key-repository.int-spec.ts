@@ -21,7 +21,7 @@ describe('api key repository', () => {
     expect(await findApiKey(db.pool, `${created.key}x`)).toBeNull();
   });
 
-  it('ensures a key idempotently, lifting its plan and revocation', async () => {
+  it('ensures a key idempotently, lifting its plan but never its revocation', async () => {
     const key = 'dev-key-0123456789abcdef';
     const first = await ensureApiKey(db.pool, key, 'free');
     const again = await ensureApiKey(db.pool, key, 'enterprise');
@@ -29,8 +29,8 @@ describe('api key repository', () => {
     expect(again.plan).toBe('enterprise');
     expect(await revokeApiKey(db.pool, first.id)).toBe(true);
     expect(await findApiKey(db.pool, key)).toBeNull();
-    await ensureApiKey(db.pool, key, 'enterprise');
-    expect(await findApiKey(db.pool, key)).toMatchObject({ id: first.id, plan: 'enterprise' });
+    expect(await ensureApiKey(db.pool, key, 'enterprise')).toMatchObject({ id: first.id, revoked: true });
+    expect(await findApiKey(db.pool, key)).toBeNull();
   });
 
   it('refuses a plan the schema does not know', async () => {

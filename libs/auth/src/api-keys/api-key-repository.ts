@@ -29,15 +29,23 @@ export async function createApiKey(
   return { id, key, plan: options.plan, name: options.name ?? null };
 }
 
-/** Makes `key` a valid, unrevoked key on `plan` (idempotent); used for DEV_API_KEY at boot. */
-export async function ensureApiKey(pool: Pool, key: string, plan: Plan, name = 'dev'): Promise<ApiKeyRecord> {
-  const { rows } = await pool.query<{ id: string; plan: string; name: string | null }>(
+/**
+ * Makes `key` a key on `plan` (idempotent); used for DEV_API_KEY at boot. A revoked key stays revoked:
+ * revocation is an operator's decision that a restart with the old environment must not undo.
+ */
+export async function ensureApiKey(
+  pool: Pool,
+  key: string,
+  plan: Plan,
+  name = 'dev',
+): Promise<ApiKeyRecord & { revoked: boolean }> {
+  const { rows } = await pool.query<{ id: string; plan: string; name: string | null; revoked: boolean }>(
     `INSERT INTO api_keys (id, key_hash, plan, name) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (key_hash) DO UPDATE SET plan = EXCLUDED.plan, revoked_at = NULL
-     RETURNING id, plan, name`,
+     ON CONFLICT (key_hash) DO UPDATE SET plan = EXCLUDED.plan
+     RETURNING id, plan, name, revoked_at IS NOT NULL AS revoked`,
     [uuidv4(), hashApiKey(key), plan, name],
   );
-  return toRecord(rows[0]!);
+  return { ...toRecord(rows[0]!), revoked: rows[0]!.revoked };
 }
 
 /** The active key with this clear value, or null. */

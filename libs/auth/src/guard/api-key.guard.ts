@@ -10,14 +10,17 @@ import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
 import { planAllowsTier } from '../plans';
 import type { AuthenticatedRequest } from './current-api-key.decorator';
 import { PUBLIC_ROUTE } from './public.decorator';
+import { type ChainScopedRequest, pinRequestChain, resolveRequestChain } from './request-chain';
 
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX_ENTRIES = 10_000;
 
 /**
  * Requires a known, unrevoked `x-api-key` on every route not marked @Public() (401 UNAUTHORIZED),
- * and a plan that includes the chain the request names in `chain` (query, path or body; 403
- * CHAIN_NOT_ALLOWED). An unregistered chain passes here: the handler answers UNKNOWN_CHAIN.
+ * and a plan that includes the chain the request acts on (docs/architecture.md §7): the one value its
+ * path, query and body name (400 CHAIN_MISMATCH when they differ), normalised here and written back
+ * to every place it was named, so the handler acts on exactly the chain checked (403
+ * CHAIN_NOT_IN_PLAN). An unregistered chain passes here: the handler answers UNKNOWN_CHAIN.
  * Known keys are cached for 30 s, so a revocation takes effect within that time.
  */
 @Injectable()
@@ -34,7 +37,9 @@ export class ApiKeyGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) {
       return true;
     }
-    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
+    const request = context
+      .switchToHttp()
+      .getRequest<FastifyRequest & AuthenticatedRequest & ChainScopedRequest>();
     const header = request.headers['x-api-key'];
     const key = typeof header === 'string' ? header.trim() : '';
     if (key === '') throw ApiError.unauthorized('Missing x-api-key header');
@@ -42,15 +47,16 @@ export class ApiKeyGuard implements CanActivate {
     if (!record) throw ApiError.unauthorized('Unknown or revoked API key');
     request.apiKey = record;
 
-    const chain = requestedChain(request);
+    const chain = resolveRequestChain(request);
     if (chain !== undefined) {
       const tier = (await this.chains.find(chain))?.tier;
       if (tier !== undefined && !planAllowsTier(record.plan, tier)) {
         throw ApiError.forbidden(
-          ErrorCode.CHAIN_NOT_ALLOWED,
+          ErrorCode.CHAIN_NOT_IN_PLAN,
           `The ${record.plan} plan does not include ${chain} (a tier-${tier} chain)`,
         );
       }
+      pinRequestChain(request, chain);
     }
     return true;
   }
@@ -66,12 +72,4 @@ export class ApiKeyGuard implements CanActivate {
     else this.cache.delete(key);
     return record;
   }
-}
-
-function requestedChain(request: FastifyRequest): string | undefined {
-  for (const source of [request.params, request.query, request.body]) {
-    const chain = (source as { chain?: unknown } | null | undefined)?.chain;
-    if (typeof chain === 'string' && chain !== '') return chain;
-  }
-  return undefined;
 }

@@ -164,7 +164,7 @@ describe('createHttpApp', () => {
 
   it.each([
     ['/test/item/%ZZ', 400, 'VALIDATION_ERROR'],
-    [`/test/item/${'a'.repeat(500)}`, 414, 'URI_TOO_LONG'],
+    [`/test/item/${'a'.repeat(17_000)}`, 414, 'URI_TOO_LONG'],
   ])('answers the router error of %s with an envelope', async (url, status, code) => {
     const res = await inject({ method: 'GET', url });
     expect(res.status).toBe(status);
@@ -208,5 +208,40 @@ describe('createHttpApp', () => {
     const bundle = await app.inject({ method: 'GET', url: '/docs/swagger-ui-bundle.js' });
     expect(bundle.statusCode).toBe(200);
     expect(bundle.body.length).toBeGreaterThan(100_000);
+  });
+
+  describe('control characters', () => {
+    const refused = (res: { status: number; json: Record<string, unknown> }) => {
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ ok: false, code: 'INVALID_CHARACTERS', data: null });
+    };
+    const post = (payload: string) =>
+      inject({ method: 'POST', url: '/test/echo', headers: { 'content-type': 'application/json' }, payload });
+
+    it.each(['\\u0000', '\\u001f', '\\n', '\\t', '\\u007f'])(
+      'refuses %s in a body string',
+      async (escaped) => {
+        refused(await post(`{"amountWei":1,"note":"a${escaped}b"}`));
+      },
+    );
+
+    it('refuses one in a body key and in a nested string', async () => {
+      refused(await post('{"amountWei":1,"no\\u0000te":"x"}'));
+      refused(await post('{"amountWei":1,"note":"ok","extra":[{"deep":"\\u0000"}]}'));
+    });
+
+    it('refuses one in a query value or a path parameter', async () => {
+      refused(await inject({ method: 'GET', url: '/test/message?currency=US%00D' }));
+      refused(await inject({ method: 'GET', url: '/test/message?currency=USD&currency=%0A' }));
+      refused(await inject({ method: 'GET', url: '/test/item/ab%00c' }));
+      refused(await inject({ method: 'GET', url: '/test/item/ab%7Fc' }));
+    });
+
+    it('lets printable text through, non-ASCII included', async () => {
+      expect((await post('{"amountWei":1,"note":"caf\u00e9 ✓"}')).status).toBe(201);
+      expect((await inject({ method: 'GET', url: '/test/item/caf%C3%A9' })).json).toMatchObject({
+        data: { id: 'café' },
+      });
+    });
   });
 });

@@ -5,11 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger';
 import { type ApiDocsOptions, serveApiDocs } from './api-docs';
 import { ApiExceptionFilter, toErrorResponse } from './api-exception.filter';
+import { registerControlCharacterCheck } from './control-characters';
 import { registerEnvelope } from './envelope-hook';
 import { registerExactJson } from './exact-json-body';
 import { nestLogger } from './nest-logger';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface HttpAppOptions {
   logger: Logger;
@@ -34,6 +36,10 @@ export async function createHttpApp(
     new FastifyAdapter({
       bodyLimit,
       logger: false,
+      // Fastify's default (100) answers a long path parameter with 414 before any handler sees it; an
+      // over-long address is a bad address (400 INVALID_ADDRESS), so handlers get the value. Node's
+      // 16 KiB header limit still bounds the whole request line.
+      maxParamLength: MAX_PARAM_LENGTH,
       // Router errors (undecodable URL, over-long path parameter) never reach Nest's filters.
       frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
         const { status, body } = toErrorResponse(error);
@@ -44,6 +50,7 @@ export async function createHttpApp(
   );
   registerExactJson(app.getHttpAdapter().getInstance(), bodyLimit);
   registerEnvelope(app.getHttpAdapter().getInstance());
+  registerControlCharacterCheck(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ApiExceptionFilter(options.logger));
   if (options.docs) serveApiDocs(app, options.docs);
   await app.init();

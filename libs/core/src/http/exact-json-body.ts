@@ -18,8 +18,12 @@ export function registerExactJson(fastify: FastifyInstance, bodyLimit: number): 
         return;
       }
       try {
-        done(null, parseJsonExact(text));
+        done(null, parseJsonExact(text, { refuseControlCharacters: true }));
       } catch (error) {
+        if (error instanceof ApiError) {
+          done(error, undefined);
+          return;
+        }
         const reason = error instanceof Error ? error.message : String(error);
         done(ApiError.validation(`Malformed JSON body: ${reason}`), undefined);
       }

@@ -1,4 +1,5 @@
 import { isLosslessNumber, LosslessNumber, parse, stringify } from 'lossless-json';
+import { controlCharacterError, hasControlCharacter } from './control-characters';
 
 const INTEGER_LITERAL = /^-?\d+$/;
 
@@ -10,13 +11,20 @@ export function parseExactNumber(literal: string): bigint | LosslessNumber {
 /**
  * Parses a request body without rounding numbers through a double (DESIGN §7). Duplicate keys and
  * `__proto__` keys are rejected: the first is ambiguous, the second a prototype-pollution vector
- * for any later Object.assign of the body.
+ * for any later Object.assign of the body. With `refuseControlCharacters`, a key or string value
+ * holding a control character (escaped as `\u0000` in the text) throws INVALID_CHARACTERS.
  */
-export function parseJsonExact(text: string): unknown {
+export function parseJsonExact(text: string, options: { refuseControlCharacters?: boolean } = {}): unknown {
+  const refuse = options.refuseControlCharacters ?? false;
   return parse(
     text,
     (key, value) => {
       if (key === '__proto__') throw new SyntaxError('The key "__proto__" is not allowed');
+      if (refuse && (hasControlCharacter(key) || (typeof value === 'string' && hasControlCharacter(value)))) {
+        const where =
+          key === '' ? 'The body' : hasControlCharacter(key) ? 'A body field name' : `The body field ${key}`;
+        throw controlCharacterError(where);
+      }
       return value;
     },
     { parseNumber: parseExactNumber },

@@ -17,7 +17,7 @@ export class FeesController {
       'EIP1559 chains: tips are the median of the 10th / 50th / 90th percentile rewards of the last 20 ' +
       'non-empty blocks (eth_feeHistory); maxFeePerGas = 2 × next base fee + tip, valid for ≥ 5 full ' +
       'blocks of base-fee rise. LEGACY chains (no base fee): eth_gasPrice × 100 / 110 / 125 %. ' +
-      'Errors: 400 UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_ALLOWED; 503 SERVICE_UNAVAILABLE.',
+      'Errors: 400 UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
   })
   @ApiParam({ name: 'chain', example: 'ethereum', description: 'Registry chain id' })
   @ApiOkResponse({ type: FeesEnvelope })

@@ -18,7 +18,7 @@ export class HistoryController {
     description:
       'From the history read model projected from indexed chain events; transfers of blocks orphaned by a ' +
       'reorg are removed. Gas fees are not listed. Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, VALIDATION_ERROR ' +
-      '(limit, cursor); 401 UNAUTHORIZED; 403 CHAIN_NOT_ALLOWED.',
+      '(limit, cursor); 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN.',
   })
   @ApiParam({ name: 'address', example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
   @ApiQuery({ name: 'chain', required: false, example: 'ethereum' })

@@ -244,6 +244,17 @@ describe('history projection and GET /api/txs/history/:address', () => {
     ['a limit of 0', `/api/txs/history/${'0x' + '1'.repeat(40)}?limit=0`, 'VALIDATION_ERROR'],
     ['a limit above 100', `/api/txs/history/${'0x' + '1'.repeat(40)}?limit=101`, 'VALIDATION_ERROR'],
     ['a forged cursor', `/api/txs/history/${'0x' + '1'.repeat(40)}?cursor=abc`, 'VALIDATION_ERROR'],
+    [
+      'a cursor whose sequence is beyond int8',
+      `/api/txs/history/${'0x' + '1'.repeat(40)}?cursor=${Buffer.from(`5:${2n ** 63n}`).toString('base64url')}`,
+      'VALIDATION_ERROR',
+    ],
+    [
+      'a cursor of 19 nines',
+      `/api/txs/history/${'0x' + '1'.repeat(40)}?cursor=${Buffer.from(`5:${'9'.repeat(19)}`).toString('base64url')}`,
+      'VALIDATION_ERROR',
+    ],
+    ['a 5,000-character address', `/api/txs/history/0x${'a'.repeat(4998)}`, 'INVALID_ADDRESS'],
   ])('answers %s with 400', async (_case, url, code) => {
     const res = await t.get(url);
     expect(res.status).toBe(400);

@@ -21,7 +21,7 @@ export class PrepareSignController {
       'Fees: see GET /api/fees/{chain}; the standard level is used, adjusted by maxPriorityFeePerGasWei or ' +
       'priorityFeeMultiplier. gasLimit: eth_estimateGas + 20 % (a plain 21000 transfer stays 21000). ' +
       'Errors: 400 VALIDATION_ERROR, UNSUPPORTED_TX_TYPE, DECIMALS_UNRESOLVED, INVALID_ADDRESS, UNKNOWN_CHAIN, ' +
-      'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_ALLOWED; 422 SIMULATION_FAILED (message: the decoded ' +
+      'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 422 SIMULATION_FAILED (message: the decoded ' +
       'revert reason); 503 SERVICE_UNAVAILABLE.',
   })
   @ApiBody({ type: PrepareSignRequestDto })

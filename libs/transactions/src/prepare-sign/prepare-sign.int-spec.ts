@@ -383,6 +383,21 @@ describe('POST /api/txs/prepare-sign → sign → POST /api/txs/send', () => {
       'VALIDATION_ERROR',
     ],
     [
+      'a human amount beyond uint256 in smallest units',
+      () => ({ ...valid(), amount: (2n ** 256n).toString() }),
+      'VALIDATION_ERROR',
+    ],
+    [
+      'a token amount beyond uint256 in smallest units',
+      () => ({
+        ...valid(),
+        txType: 'TRANSFER_TOKEN',
+        tokenContract: token,
+        amount: `${2n ** 256n / 10n ** 6n + 1n}`,
+      }),
+      'VALIDATION_ERROR',
+    ],
+    [
       'a non-numeric amountWei',
       () => ({ ...valid(), amount: undefined, amountWei: 'lots' }),
       'VALIDATION_ERROR',

@@ -4,7 +4,7 @@ import { ApiError } from '../../../core/src/http/api-error';
 import { ErrorCode } from '../../../core/src/http/error-codes';
 import { toSmallestUnit } from '../amounts/to-smallest-unit';
 import { TxErrorCode } from '../errors/transaction-error-codes';
-import type { TransferIntent } from './transfer-intent';
+import { MAX_UINT256, type TransferIntent } from './transfer-intent';
 
 export interface AmountContext {
   readonly pool: Pool;
@@ -39,6 +39,12 @@ export async function resolveAmount(intent: TransferIntent, context: AmountConte
       result.problem === 'too-precise'
         ? `amount ${intent.amount.human} has more fractional digits than the asset's ${decimals} decimals`
         : `amount ${intent.amount.human} is not a non-negative decimal`,
+    );
+  }
+  if (result.value > MAX_UINT256) {
+    throw ApiError.badRequest(
+      ErrorCode.VALIDATION_ERROR,
+      `amount ${intent.amount.human.slice(0, 100)} is more than 2^256 - 1 smallest units, the most a transfer can carry`,
     );
   }
   return result.value;

@@ -5,7 +5,8 @@ import { MAX_PRIORITY_FEE_MULTIPLIER } from '../fees/evm/evm-fee-policy';
 import type { FeeAdjustments } from '../fees/fee-mode';
 import { TX_TYPES, type PrepareSignRequest, type TxType } from './prepare-sign.schema';
 
-const MAX_UINT256 = 2n ** 256n - 1n;
+/** The largest amount a transaction can carry (an EVM word). */
+export const MAX_UINT256 = 2n ** 256n - 1n;
 /** EIP-2681: a nonce is below 2^64 - 1; every safe integer is. */
 const MAX_NONCE = Number.MAX_SAFE_INTEGER;
 

@@ -22,7 +22,7 @@ export class SendTransactionController {
     summary: 'Broadcasts a signed transaction through the chain node',
     description:
       "Errors: 400 VALIDATION_ERROR, BROADCAST_REJECTED (message: the node's reason), UNKNOWN_CHAIN, " +
-      'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_ALLOWED; 503 SERVICE_UNAVAILABLE.',
+      'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
   })
   @ApiBody({ type: SendTransactionRequestDto })
   @ApiOkResponse({ type: SendTransactionEnvelope })

@@ -14,7 +14,7 @@ export class TxStatusController {
   @ApiOperation({
     summary: "A transaction's live status from the chain node",
     description:
-      'Errors: 400 VALIDATION_ERROR, UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_ALLOWED; ' +
+      'Errors: 400 VALIDATION_ERROR, UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; ' +
       '503 SERVICE_UNAVAILABLE. An unknown hash is 200 with status NOT_FOUND.',
   })
   @ApiParam({ name: 'chain', example: 'ethereum' })

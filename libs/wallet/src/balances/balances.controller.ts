@@ -18,7 +18,7 @@ export class BalancesController {
     summary: "An address's balances from the indexed read model",
     description:
       'Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, INVALID_ASSET_ID, UNKNOWN_ASSET, UNSUPPORTED_FIAT_CURRENCY, ' +
-      'VALIDATION_ERROR; 401 UNAUTHORIZED; 403 CHAIN_NOT_ALLOWED.',
+      'VALIDATION_ERROR; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN.',
   })
   @ApiParam({ name: 'address', example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
   @ApiQuery({ name: 'chain', required: false, example: 'ethereum', description: 'Registry chain id' })

@@ -79,6 +79,7 @@ describe('GET /api/balances/:address', () => {
 
   it.each([
     ['a bad address', `/api/balances/0x1234`, 'INVALID_ADDRESS'],
+    ['a 5,000-character address', `/api/balances/0x${'f'.repeat(4998)}`, 'INVALID_ADDRESS'],
     ['an undecodable address', '/api/balances/%ZZ', 'VALIDATION_ERROR'],
     ['a mis-checksummed address', `/api/balances/${HOLDER.replace('f39F', 'F39f')}`, 'INVALID_ADDRESS'],
     ['an unknown chain', `/api/balances/${HOLDER}?chain=narnia`, 'UNKNOWN_CHAIN'],
@@ -86,7 +87,8 @@ describe('GET /api/balances/:address', () => {
     ['an unregistered contract', `/api/balances/${HOLDER}?assetIds=${EMPTY}`, 'UNKNOWN_ASSET'],
     ['an unsupported fiat currency', `/api/balances/${HOLDER}?fiatCurrency=XYZ`, 'UNSUPPORTED_FIAT_CURRENCY'],
     ['includeNative not a boolean', `/api/balances/${HOLDER}?includeNative=yes`, 'VALIDATION_ERROR'],
-    ['a repeated parameter', `/api/balances/${HOLDER}?chain=ethereum&chain=tron`, 'VALIDATION_ERROR'],
+    ['two chains', `/api/balances/${HOLDER}?chain=ethereum&chain=tron`, 'CHAIN_MISMATCH'],
+    ['a repeated parameter', `/api/balances/${HOLDER}?fiatCurrency=USD&fiatCurrency=EUR`, 'VALIDATION_ERROR'],
     ['an empty chain', `/api/balances/${HOLDER}?chain=`, 'VALIDATION_ERROR'],
     ['a chain with no balances support', `/api/balances/bc1qxyz?chain=bitcoin`, 'UNSUPPORTED_CHAIN'],
   ])('answers %s with a 400 envelope', async (_case, url, code) => {
@@ -115,7 +117,7 @@ describe('GET /api/balances/:address', () => {
   it('limits the free plan to tier-1 chains', async () => {
     const tier2 = await t.get(`/api/balances/${HOLDER}?chain=classic`, t.keys.free);
     expect(tier2.status).toBe(403);
-    expect(tier2.json.code).toBe('CHAIN_NOT_ALLOWED');
+    expect(tier2.json.code).toBe('CHAIN_NOT_IN_PLAN');
     expect((await t.get(`/api/balances/${HOLDER}?chain=ethereum`, t.keys.free)).status).toBe(200);
     expect((await t.get(`/api/balances/${HOLDER}?chain=classic`, t.keys.pro)).status).toBe(200);
   });

@@ -43,6 +43,6 @@ describe('GET /api/blocks/latest', () => {
     expect(noKey.json).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
     const tier2 = await t.get('/api/blocks/latest?chain=classic', t.keys.free);
     expect(tier2.status).toBe(403);
-    expect(tier2.json).toMatchObject({ ok: false, code: 'CHAIN_NOT_ALLOWED' });
+    expect(tier2.json).toMatchObject({ ok: false, code: 'CHAIN_NOT_IN_PLAN' });
   });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { hasControlCharacter } from '../../../core/src/http/control-characters';
 import { ErrorCode } from '../../../core/src/http/error-codes';
 import { forbiddenAddressReason } from '../sender/egress-policy';
 import { WebhookErrorCode } from '../webhook-errors';
@@ -14,13 +15,38 @@ export function webhookUrlProblem(
   value: string,
   rules: { httpsOnly: boolean; allowPrivateTargets: boolean },
 ): string | null {
-  if (value.length > MAX_WEBHOOK_URL_LENGTH) return `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`;
+  const parsed = parseWebhookUrl(value, rules);
+  return 'problem' in parsed ? parsed.problem : null;
+}
+
+/**
+ * The URL as `new URL()` writes it (the form that is stored and requested), or why it cannot be a
+ * webhook target. Control characters are refused rather than percent-encoded: the parser would
+ * accept a NUL and the stored text would no longer be what the subscriber typed.
+ */
+export function parseWebhookUrl(
+  value: string,
+  rules: { httpsOnly: boolean; allowPrivateTargets: boolean },
+): { href: string } | { problem: string } {
+  if (hasControlCharacter(value)) return { problem: 'must not contain control characters' };
+  if (value.length > MAX_WEBHOOK_URL_LENGTH) {
+    return { problem: `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters` };
+  }
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'must be an absolute URL';
+    return { problem: 'must be an absolute URL' };
   }
+  const problem = targetProblem(url, rules);
+  if (problem) return { problem };
+  if (url.href.length > MAX_WEBHOOK_URL_LENGTH) {
+    return { problem: `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters once normalised` };
+  }
+  return { href: url.href };
+}
+
+function targetProblem(url: URL, rules: { httpsOnly: boolean; allowPrivateTargets: boolean }): string | null {
   if (url.protocol !== 'https:' && (url.protocol !== 'http:' || rules.httpsOnly)) {
     return rules.httpsOnly ? 'must use https' : 'must use http or https';
   }
@@ -80,8 +106,8 @@ export function createSubscriptionSchema(rules: { httpsOnly: boolean; allowPriva
       code: WebhookErrorCode.INVALID_WEBHOOK_URL,
       check: (v) => {
         if (typeof v !== 'string') return { problem: 'must be a string' };
-        const problem = webhookUrlProblem(v.trim(), rules);
-        return problem ? { problem } : { value: v.trim() };
+        const parsed = parseWebhookUrl(v.trim(), rules);
+        return 'problem' in parsed ? parsed : { value: parsed.href };
       },
     },
     eventKinds: {

@@ -63,6 +63,11 @@ describe('notifications subscriptions API', () => {
     [{ webhookUrl: 'ftp://example.com/x' }, 'INVALID_WEBHOOK_URL'],
     [{ webhookUrl: 'https://user:pw@example.com/x' }, 'INVALID_WEBHOOK_URL'],
     [{ webhookUrl: 42 }, 'INVALID_WEBHOOK_URL'],
+    [{ webhookUrl: `https://hooks.example.com/${'a'.repeat(2049 - 26)}` }, 'INVALID_WEBHOOK_URL'],
+    // Within 2,048 characters as typed, beyond once the parser percent-encodes the spaces.
+    [{ webhookUrl: `https://hooks.example.com/${' x'.repeat(1000)}` }, 'INVALID_WEBHOOK_URL'],
+    [{ webhookUrl: 'https://hooks.example.com/a\u0000b' }, 'INVALID_CHARACTERS'],
+    [{ webhookUrl: 'https://hooks.example.com/\nb' }, 'INVALID_CHARACTERS'],
     [{ eventKinds: [] }, 'INVALID_EVENT_KINDS'],
     [{ eventKinds: ['INCOMING_NFT'] }, 'INVALID_EVENT_KINDS'],
     [{ eventKinds: ['INCOMING_NATIVE', 'INCOMING_NATIVE'] }, 'INVALID_EVENT_KINDS'],
@@ -77,10 +82,26 @@ describe('notifications subscriptions API', () => {
     expect(res.json).toMatchObject({ ok: false, code });
   });
 
+  it('stores the URL as the URL parser writes it, and that form is what the subscription shows', async () => {
+    const res = await t.request(
+      'POST',
+      BASE,
+      body({
+        address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+        webhookUrl: 'HTTPS://Hooks.Example.COM:443/a b/../c?q=ü',
+      }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.json.data.webhookUrl).toBe('https://hooks.example.com/c?q=%C3%BC');
+    const events = await t.eventStore.readStream(subscriptionStream(res.json.data.id));
+    expect(events[0].data).toMatchObject({ webhookUrl: 'https://hooks.example.com/c?q=%C3%BC' });
+    await t.request('DELETE', `${BASE}/${res.json.data.id}`);
+  });
+
   it('answers 403 for a chain outside the key plan', async () => {
     const res = await t.request('POST', BASE, body({ chain: 'fantom' }), t.keys.free.key);
     expect(res.status).toBe(403);
-    expect(res.json.code).toBe('CHAIN_NOT_ALLOWED');
+    expect(res.json.code).toBe('CHAIN_NOT_IN_PLAN');
     expect((await t.request('POST', BASE, body({ chain: 'fantom' }), t.keys.pro.key)).status).toBe(201);
   });
 

@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../../core/src/http/api-error';
+import { ErrorCode } from '../../../core/src/http/error-codes';
+
+/** The places a request may name the chain it acts on. */
+const SOURCES = ['params', 'query', 'body'] as const;
+
+/** The one chain a request acts on, attached by ApiKeyGuard after the plan check. */
+export interface ChainScopedRequest {
+  chain?: string;
+}
+
+/** The normalisation every chain id goes through, once, in the guard. */
+export function normaliseChainId(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+/**
+ * The chain a request names in its path, query and body, normalised; undefined when it names none.
+ * Every place must agree (a repeated query parameter counts as two places): a handler reading another
+ * place than the guard checked is how a key used to reach chains outside its plan.
+ */
+export function resolveRequestChain(request: FastifyRequest): string | undefined {
+  const named = new Set<string>();
+  for (const source of SOURCES) {
+    for (const value of chainValues(request[source])) named.add(normaliseChainId(value));
+  }
+  named.delete('');
+  if (named.size > 1) {
+    throw ApiError.badRequest(
+      ErrorCode.CHAIN_MISMATCH,
+      `The request names more than one chain: ${[...named].sort().join(', ')}`,
+    );
+  }
+  return named.values().next().value;
+}
+
+/**
+ * Writes the checked chain back into every place the request named one, so that whichever place a
+ * handler (or a route added later) reads, it reads the value the plan check saw.
+ */
+export function pinRequestChain(request: FastifyRequest & ChainScopedRequest, chain: string): void {
+  request.chain = chain;
+  for (const source of SOURCES) {
+    const holder = request[source] as Record<string, unknown> | null | undefined;
+    if (holder && typeof holder === 'object' && !Array.isArray(holder) && 'chain' in holder) {
+      holder.chain = chain;
+    }
+  }
+}
+
+function chainValues(holder: unknown): string[] {
+  if (!holder || typeof holder !== 'object' || Array.isArray(holder)) return [];
+  const value = (holder as { chain?: unknown }).chain;
+  if (value === undefined || value === null) return [];
+  const values = Array.isArray(value) ? value : [value];
+  return values.map((v) => {
+    if (typeof v !== 'string') throw ApiError.validation('chain must be a string (a registry chain id)');
+    return v;
+  });
+}
