@@ -9,4 +9,3 @@ export * from './runner/checkpoint';
 export * from './runner/projection-lock';
 export * from './runner/projection-runner';
 export * from './runner/replay-projection';
-export * from './runner/transient-error';

@@ -155,7 +155,7 @@ async function boot(
         startBlock: chain.startBlock,
         finalityDepth: chain.finalityDepth,
         log: logFunction(log),
-        onError: (error) => log.error(`indexer stopped: ${error.message}`),
+        logError: logFunction(log, 'error'),
       });
       indexer.start();
       stack.push({ name: `indexer ${chain.id}`, stop: () => indexer.stop() });

@@ -18,6 +18,9 @@ describe('rpc errors', () => {
   it('retries network failures, timeouts, rate limits and transient node states', () => {
     expect(isRetryableError(new HttpRequestError({ url, status: 429 }))).toBe(true);
     expect(isRetryableError(new HttpRequestError({ url, status: 503 }))).toBe(true);
+    for (const status of [520, 521, 522, 523, 524]) {
+      expect(isRetryableError(new HttpRequestError({ url, status }))).toBe(true);
+    }
     expect(isRetryableError(new HttpRequestError({ url, cause: new Error('fetch failed') }))).toBe(true);
     expect(isRetryableError(new TimeoutError({ body: {}, url }))).toBe(true);
     expect(isRetryableError(new LimitExceededRpcError(new Error('rate limited')))).toBe(true);

@@ -7,17 +7,18 @@ import {
   RpcRequestError,
   TimeoutError,
 } from 'viem';
-
-/** HTTP statuses worth another try: timeouts, rate limits, overloaded or restarting upstreams. */
-const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+import {
+  isRetryableError as isRetryableFailure,
+  isRetryableHttpStatus,
+  RetryableError,
+} from '../../../core/src/errors/retryable';
 /** JSON-RPC codes for transient conditions: internal error, resource unavailable, limit exceeded, rate limited. */
 const RETRYABLE_CODES = new Set([-32603, -32002, -32005, -32007, 429]);
 const TRANSIENT_MESSAGE =
   /header not found|unknown block|block not found|timeout|timed out|rate limit|too many requests|try again|temporarily|overloaded|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|socket hang up|fetch failed/i;
 
 /** Marks an error thrown by this code base as transient (e.g. the chain moved while a batch was read). */
-export class RetryableChainError extends Error {
-  readonly retryable = true;
+export class RetryableChainError extends RetryableError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'RetryableChainError';
@@ -25,18 +26,20 @@ export class RetryableChainError extends Error {
 }
 
 /**
- * Retryable: network failures, timeouts, rate limits, transient node states. Not retryable: invalid
- * params, unsupported methods, reverts, programming errors; those need a person, not a loop.
+ * Retryable: network failures, timeouts, rate limits, transient node states, and whatever the
+ * project-wide classification (libs/core/src/errors) calls retryable. Not retryable: invalid params,
+ * unsupported methods, reverts, programming errors; those need a person, not a tight loop.
  */
 export function isRetryableError(error: unknown): boolean {
   if (error instanceof RetryableChainError) return true;
   if (!(error instanceof Error)) return false;
+  if (isRetryableFailure(error)) return true;
   if (error instanceof BaseError) {
     if (error.walk((e) => e instanceof MethodNotFoundRpcError || e instanceof MethodNotSupportedRpcError))
       return false;
     if (error.walk((e) => e instanceof TimeoutError)) return true;
     const http = error.walk((e) => e instanceof HttpRequestError) as HttpRequestError | null;
-    if (http) return http.status === undefined || RETRYABLE_STATUS.has(http.status);
+    if (http) return http.status === undefined || isRetryableHttpStatus(http.status);
     const rpc = error.walk((e) => e instanceof RpcRequestError || hasNumericCode(e)) as {
       code?: number;
     } | null;

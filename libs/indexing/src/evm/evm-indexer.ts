@@ -1,6 +1,7 @@
-import type { Address } from 'viem';
+import { BaseError, type Address } from 'viem';
 import { EvmChainAdapter } from '../../../chains/src/evm/evm-chain-adapter';
 import { isRetryableError, RetryableChainError } from '../../../chains/src/evm/rpc-errors';
+import type { HealthReport, HealthSource } from '../../../core/src/health/health-report';
 import {
   WrongExpectedVersionError,
   type EventStore,
@@ -33,7 +34,7 @@ export interface EvmIndexerOptions {
   eventStore: EventStore;
   /** First block to index on an empty stream; default 0 on anvil (chain id 31337), else the head. */
   startBlock?: bigint;
-  /** Blocks kept revertible; a reorg deeper than this stops the indexer. Default 12. */
+  /** Blocks kept revertible; a reorg of up to this many blocks is followed, a deeper one cannot be. Default 12. */
   finalityDepth?: number;
   /** Blocks read and appended per batch (one append); the next batch is read while one is appended. Default 20. */
   maxBlocksPerBatch?: number;
@@ -44,16 +45,22 @@ export interface EvmIndexerOptions {
   /** Concurrent requests per kind (blocks, receipts, traces). Default 8. */
   concurrency?: number;
   log?: (msg: string) => void;
-  /** Called once when the background loop stops on an error it does not retry. */
-  onError?: (error: Error) => void;
+  /**
+   * Failures that need a person (a reorg deeper than finality, a misconfigured node, another indexer
+   * on the stream): at most one line a minute per indexer. Default: `log`.
+   */
+  logError?: (msg: string) => void;
+  /** How long behind its node the indexer may be before health() reports it. Default 60 s. */
+  maxLagMs?: number;
   /** An adapter to share (tests, the API); default: one built for rpcUrl. */
   adapter?: EvmChainAdapter;
 }
 
 const ANVIL_CHAIN_ID = 31337;
+const MIN_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 30_000;
-/** PostgreSQL connection loss, serialization failure, deadlock, admin shutdown / restart. */
-const RETRYABLE_SQL_STATES = /^(08|40001|40P01|57P01|57P02|57P03)/;
+/** Failures that need a person are logged at error level at most this often. */
+const ERROR_LOG_INTERVAL_MS = 60_000;
 
 /**
  * Follows one EVM chain into the `chain-<chain>` stream: per batch of blocks one append, with the
@@ -61,8 +68,11 @@ const RETRYABLE_SQL_STATES = /^(08|40001|40P01|57P01|57P02|57P03)/;
  * reorg by TransferReverted + BlockReverted for each orphaned block, newest first. All progress
  * lives in the stream, so a restart resumes exactly after the last appended block, and a second
  * indexer on the same stream fails with WrongExpectedVersionError instead of interleaving.
+ *
+ * The background loop never ends by itself (docs/architecture.md §6): every failure is retried with
+ * backoff, and health() tells whether the indexer is failing or behind its node.
  */
-export class EvmIndexer {
+export class EvmIndexer implements HealthSource {
   private readonly adapter: EvmChainAdapter;
   private readonly stream: string;
   private readonly finalityDepth: number;
@@ -76,7 +86,15 @@ export class EvmIndexer {
   private stopping = false;
   private wake?: () => void;
   private tracesWarned = false;
+  private genesisWarned = false;
   private lastError?: Error;
+  /** When the current run of failed rounds began; undefined while rounds succeed. */
+  private failingSince?: number;
+  private lastErrorLoggedAt = 0;
+  private nodeHead?: bigint;
+  /** Last time the indexed tip equalled the node's head (or the indexer started). */
+  private caughtUpAt = Date.now();
+  private readonly logError: (msg: string) => void;
   /** The next range, read while the current one is appended. */
   private prefetched?: { from: bigint; to: bigint; blocks: Promise<FetchedBlock[]> };
 
@@ -88,19 +106,63 @@ export class EvmIndexer {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.concurrency = options.concurrency ?? 8;
     this.log = options.log ?? (() => undefined);
+    this.logError = options.logError ?? this.log;
   }
 
-  /** The error that stopped the background loop, if one did. */
+  /** The error of the last round while rounds keep failing; undefined once one succeeds. */
   get failure(): Error | undefined {
-    return this.lastError;
+    return this.failingSince === undefined ? undefined : this.lastError;
   }
 
-  /** Runs syncOnce in the background until stop(): retryable errors back off, others end the loop. */
+  /** Runs syncOnce in the background until stop(); every failure is retried with backoff (see run()). */
   start(): void {
     if (this.running) return;
     this.stopping = false;
     this.lastError = undefined;
+    this.failingSince = undefined;
+    this.caughtUpAt = Date.now();
     this.running = this.run();
+  }
+
+  /**
+   * Not ok while rounds fail, or while the indexed tip has not reached the node's head for longer than
+   * maxLagMs (a stuck or slow indexer: the API would answer with ever older blocks).
+   */
+  health(): HealthReport {
+    const now = Date.now();
+    const indexedHead = this.next === undefined ? undefined : this.next - 1n;
+    const lagBlocks =
+      indexedHead !== undefined && this.nodeHead !== undefined && this.nodeHead > indexedHead
+        ? this.nodeHead - indexedHead
+        : 0n;
+    const lagSeconds =
+      lagBlocks > 0n || this.failingSince !== undefined ? Math.floor((now - this.caughtUpAt) / 1000) : 0;
+    const details = {
+      indexedHead: indexedHead?.toString() ?? null,
+      nodeHead: this.nodeHead?.toString() ?? null,
+      lagBlocks: lagBlocks.toString(),
+      lagSeconds,
+      lastError: this.failure?.message ?? null,
+    };
+    const component = `indexer/${this.options.chain}`;
+    if (this.failingSince !== undefined) {
+      const failingFor = Math.floor((now - this.failingSince) / 1000);
+      return {
+        component,
+        ok: false,
+        reason: `failing for ${failingFor} s: ${this.lastError?.message}`,
+        details,
+      };
+    }
+    if (lagSeconds * 1000 > (this.options.maxLagMs ?? 60_000)) {
+      return {
+        component,
+        ok: false,
+        reason: `${lagBlocks} block(s) behind the node for ${lagSeconds} s`,
+        details,
+      };
+    }
+    return { component, ok: true, details };
   }
 
   async stop(): Promise<void> {
@@ -115,12 +177,15 @@ export class EvmIndexer {
     try {
       if (!this.state) await this.load();
       let head = await this.adapter.getHeadNumber();
+      this.nodeHead = head;
       while (!this.stopping) {
         if (await this.step(head)) continue;
         const latest = await this.adapter.getHeadNumber();
+        this.nodeHead = latest;
         if (latest === head) break;
         head = latest;
       }
+      if (this.next !== undefined && this.next > head) this.caughtUpAt = Date.now();
       return head;
     } catch (error) {
       // Whether a failed append committed is unknown: the stream is the truth, so re-read it next time.
@@ -130,22 +195,33 @@ export class EvmIndexer {
     }
   }
 
+  /**
+   * Retryable failures (a node or database away for a while) back off quietly up to 30 s; the others
+   * (a reorg deeper than finality, a misconfigured node, another indexer on the stream) back off the
+   * same way but are logged at error level, at most once a minute: operators fix nodes, and an
+   * indexer that gave up would leave the API answering with an ever older block.
+   */
   private async run(): Promise<void> {
-    let backoff = 250;
+    let backoff = MIN_BACKOFF_MS;
     while (!this.stopping) {
       try {
         await this.syncOnce();
-        backoff = 250;
+        if (this.failingSince !== undefined) this.log(`indexer ${this.options.chain}: recovered`);
+        this.failingSince = undefined;
+        backoff = MIN_BACKOFF_MS;
         await this.sleep(this.pollIntervalMs);
       } catch (error) {
+        if (this.stopping) return;
         const err = error instanceof Error ? error : new Error(String(error));
-        if (!isRetryable(err)) {
-          this.lastError = err;
-          this.log(`indexer ${this.options.chain} stopped: ${err.message}`);
-          this.options.onError?.(err);
-          return;
+        this.lastError = err;
+        this.failingSince ??= Date.now();
+        const message = `indexer ${this.options.chain}: ${err.message}; retrying in ${backoff} ms`;
+        if (isRetryable(err)) {
+          this.log(message);
+        } else if (Date.now() - this.lastErrorLoggedAt >= ERROR_LOG_INTERVAL_MS) {
+          this.lastErrorLoggedAt = Date.now();
+          this.logError(message);
         }
-        this.log(`indexer ${this.options.chain}: ${err.message}; retrying in ${backoff} ms`);
         await this.sleep(backoff);
         backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       }
@@ -164,7 +240,7 @@ export class EvmIndexer {
   }
 
   private async load(): Promise<void> {
-    const state = await loadChainStreamState(this.options.eventStore, this.stream, this.finalityDepth);
+    const state = await loadChainStreamState(this.options.eventStore, this.stream, this.windowSize);
     const tip = state.window[state.window.length - 1];
     if (tip) {
       this.next = tip.number + 1n;
@@ -182,15 +258,30 @@ export class EvmIndexer {
     this.log(`indexer ${this.options.chain}: stream version ${state.version}, next block ${this.next}`);
   }
 
-  /** One batch: detect a reorg at the tip, read the next blocks, append. False when there was nothing to do. */
+  /**
+   * Blocks kept in the window: the finality depth, plus the newest final block as the anchor a reorg
+   * of exactly the finality depth rewinds to.
+   */
+  private get windowSize(): number {
+    return this.finalityDepth + 1;
+  }
+
+  /**
+   * One batch: detect a reorg at the tip, read the next blocks, append. False when there was nothing
+   * to do. A node whose head is below the indexed tip, or that does not have the tip's block, is a
+   * lagging replica (a load balancer in front of several nodes): that means wait, not reorg. Only a
+   * different hash at a height already indexed is a reorg.
+   */
   private async step(head: bigint): Promise<boolean> {
     const state = this.state!;
     let from = this.next!;
     let orphans: WindowBlock[] = [];
     let parent: WindowBlock | undefined = state.window[state.window.length - 1];
     if (parent) {
-      const canonical = parent.number <= head ? await this.adapter.getBlockHeader(parent.number) : null;
-      if (!canonical || canonical.hash !== parent.hash) {
+      if (parent.number > head) return false;
+      const canonical = await this.adapter.getBlockHeader(parent.number);
+      if (!canonical) return false;
+      if (canonical.hash !== parent.hash) {
         const ancestor = await this.findCommonAncestor(state);
         orphans = state.window.filter((b) => b.number > (ancestor?.number ?? -1n));
         parent = ancestor;
@@ -232,8 +323,8 @@ export class EvmIndexer {
     state.version = result.nextExpectedVersion;
     for (const orphan of orphans) state.revertedHashes.add(orphan.hash);
     state.window = state.window.filter((b) => !orphans.includes(b)).concat(indexed);
-    if (state.window.length > this.finalityDepth) {
-      state.window = state.window.slice(-Math.max(this.finalityDepth, 1));
+    if (state.window.length > this.windowSize) {
+      state.window = state.window.slice(-this.windowSize);
       state.complete = false;
     }
     this.next = to >= from ? to + 1n : from;
@@ -267,13 +358,15 @@ export class EvmIndexer {
 
   /**
    * The newest window block still canonical on the node; undefined when every block of a complete
-   * window was replaced. A reorg reaching below the window cannot be reverted and is an error.
+   * window was replaced. A reorg reaching below the window cannot be reverted and is an error. A
+   * height the node does not have (a lagging replica answering) is a reason to try again later.
    */
   private async findCommonAncestor(state: ChainStreamState): Promise<WindowBlock | undefined> {
     for (let i = state.window.length - 1; i >= 0; i--) {
       const block = state.window[i];
       const header = await this.adapter.getBlockHeader(block.number);
-      if (header && header.hash === block.hash) return block;
+      if (!header) throw new RetryableChainError(`the node has no block ${block.number} (yet)`);
+      if (header.hash === block.hash) return block;
     }
     if (state.complete) return undefined;
     throw new ReorgTooDeepError(this.options.chain, state.window[0]?.number ?? -1n, this.finalityDepth);
@@ -302,15 +395,32 @@ export class EvmIndexer {
     };
   }
 
-  /** anvil's prefunded accounts (eth_accounts) with their balances at block 0. */
+  /**
+   * The node's own accounts (eth_accounts: a dev node's prefunded ones) with their balances at block 0.
+   * Only a node that keeps state at block 0 can answer; a pruned node, or anvil loaded from a state
+   * file, answers with an error: then genesis allocations are not recorded (warned once), and the
+   * balances of those accounts count from what happens after genesis only.
+   */
   private async genesisBalances(): Promise<{ address: Address; balance: bigint }[]> {
-    const accounts = await this.adapter.getAccounts();
-    return Promise.all(
-      accounts.map(async (address) => ({
-        address,
-        balance: await this.adapter.getNativeBalance(address, 0n),
-      })),
-    );
+    try {
+      const accounts = await this.adapter.getAccounts();
+      return await Promise.all(
+        accounts.map(async (address) => ({
+          address,
+          balance: await this.adapter.getNativeBalance(address, 0n),
+        })),
+      );
+    } catch (error) {
+      if (!isNodeRefusal(error)) throw error;
+      if (!this.genesisWarned) {
+        this.genesisWarned = true;
+        this.log(
+          `indexer ${this.options.chain}: the node cannot serve state at block 0 (${shortMessage(error)}); ` +
+            'genesis allocations are not recorded',
+        );
+      }
+      return [];
+    }
   }
 
   private indexEvents(block: WindowBlock): NewEvent[] {
@@ -367,7 +477,17 @@ export class EvmIndexer {
 }
 
 function isRetryable(error: Error): boolean {
-  if (isRetryableError(error)) return true;
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && RETRYABLE_SQL_STATES.test(code);
+  return isRetryableError(error);
+}
+
+/** The node answered the request with a JSON-RPC error (as opposed to not answering at all). */
+function isNodeRefusal(error: unknown): boolean {
+  return (
+    error instanceof BaseError &&
+    error.walk((e) => typeof (e as { code?: unknown }).code === 'number') !== null
+  );
+}
+
+function shortMessage(error: unknown): string {
+  return error instanceof BaseError ? error.shortMessage : String((error as Error)?.message ?? error);
 }

@@ -4,7 +4,7 @@ import type { EventStore, GlobalPosition } from '../../../event-store/src/event-
 import type { Projection } from '../projection';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
 import { acquireProjectionLock, sleep, type ProjectionLease } from './projection-lock';
-import { backoffDelay, isTransientDbError } from './transient-error';
+import { backoffDelay, isRetryableError } from '../../../core/src/errors/retryable';
 
 export const DEFAULT_BATCH_SIZE = 4000;
 
@@ -144,7 +144,7 @@ export class ProjectionRunner {
   }
 
   private reportFailure(error: unknown, failures: number): void {
-    const transient = isTransientDbError(error);
+    const transient = isRetryableError(error);
     const message = error instanceof Error ? error.message : String(error);
     this.log(
       `projection ${this.name}: ${transient ? 'transient ' : ''}failure #${failures}, retrying in ` +

@@ -4,7 +4,7 @@ import type { Projection } from '../projection';
 import { applyBatch, resetProjection } from './checkpoint';
 import { acquireProjectionLock, sleep } from './projection-lock';
 import { DEFAULT_BATCH_SIZE } from './projection-runner';
-import { backoffDelay, isTransientDbError } from './transient-error';
+import { backoffDelay, isRetryableError } from '../../../core/src/errors/retryable';
 
 export interface ReplayProjectionOptions {
   db: Database;
@@ -53,7 +53,7 @@ async function retryTransient<T>(work: () => Promise<T>, log: (msg: string) => v
     try {
       return await work();
     } catch (error) {
-      if (!isTransientDbError(error) || failures >= 10) throw error;
+      if (!isRetryableError(error) || failures >= 10) throw error;
       log(`replay: transient failure #${failures}: ${(error as Error).message}`);
       await sleep(backoffDelay(failures, 100, 5000));
     }

@@ -4,7 +4,7 @@ import type { EventFilter, GlobalPosition, RecordedEvent } from '../../../event-
 import type { EventStore } from '../../../event-store/src/event-store';
 import { applyBatch, readCheckpoint } from '../../../read-models/src/runner/checkpoint';
 import { acquireProjectionLock, sleep } from '../../../read-models/src/runner/projection-lock';
-import { backoffDelay } from '../../../read-models/src/runner/transient-error';
+import { backoffDelay } from '../../../core/src/errors/retryable';
 
 export interface DurableConsumerOptions {
   db: Database;

@@ -6,8 +6,9 @@ export interface RpcCall {
   params: unknown[];
 }
 
-/** What the proxy answers instead of forwarding: a JSON-RPC error, or an HTTP status. */
-export type Interception = { error: { code: number; message: string } } | { status: number } | undefined;
+/** What the proxy answers instead of forwarding: a JSON-RPC error or result, or an HTTP status. */
+export type Interception =
+  { error: { code: number; message: string } } | { result: unknown } | { status: number } | undefined;
 
 export interface RpcProxy {
   readonly url: string;
@@ -33,6 +34,8 @@ export async function startRpcProxy(
     calls.push(call);
     const answer = intercept(call);
     if (answer && 'status' in answer) return { status: answer.status };
+    if (answer && 'result' in answer)
+      return { reply: { jsonrpc: '2.0', id: body.id, result: answer.result } };
     if (answer) return { reply: { jsonrpc: '2.0', id: body.id, error: answer.error } };
     const response = await fetch(target, {
       method: 'POST',

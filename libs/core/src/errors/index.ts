@@ -1,0 +1,1 @@
+export { backoffDelay, isRetryableError, isRetryableHttpStatus, NonRetryableError, RetryableError } from './retryable';

@@ -1,0 +1,97 @@
+/**
+ * One classification of failures for every loop that retries (indexers, consumers, the dispatcher):
+ * retryable errors are those a later try of the same work can cure; anything else needs a person (a
+ * fix, a config change, a node operator) — and is still retried, more slowly and loudly, by loops
+ * that must never stop for good (docs/architecture.md §5).
+ */
+
+/** Thrown by this code base for a condition that passes by itself (the chain moved while reading …). */
+export class RetryableError extends Error {
+  readonly retryable = true as const;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RetryableError';
+  }
+}
+
+/** Thrown by this code base for a condition another try will meet again (a misconfigured node …). */
+export class NonRetryableError extends Error {
+  readonly retryable = false as const;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NonRetryableError';
+  }
+}
+
+/**
+ * HTTP statuses worth another try: timeouts, early data, rate limits, server errors, and the 520–524
+ * a CDN in front of a provider answers when the origin is down, unreachable or slow.
+ */
+export function isRetryableHttpStatus(status: number): boolean {
+  return status === 408 || status === 425 || status === 429 || (status >= 500 && status <= 599);
+}
+
+/** SQLSTATE classes worth retrying: connection exceptions, insufficient resources, operator intervention. */
+const RETRYABLE_SQLSTATE_CLASSES = new Set(['08', '53', '57']);
+/** Serialization failure, deadlock, lock not available, object in use, system errors of I/O. */
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01', '55P03', '55006', '58000', '58030']);
+const RETRYABLE_NODE_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+/**
+ * Messages of failures that carry no code: pg's "Connection terminated unexpectedly" (the server or a
+ * proxy dropped the socket), pool timeouts, fetch's "fetch failed", socket hang-ups.
+ */
+const RETRYABLE_MESSAGES =
+  /connection terminated|connection (was )?(closed|ended|reset)|timeout exceeded when trying to connect|client has encountered a connection error|fetch failed|socket hang up|other side closed/i;
+
+/** How deep a cause chain is followed. */
+const MAX_CAUSE_DEPTH = 8;
+
+/**
+ * True when another try can cure `error`: an explicit RetryableError, a lost or refused connection,
+ * a transient SQLSTATE, an HTTP status from isRetryableHttpStatus (read from `status` or
+ * `statusCode`), or such an error anywhere in its `cause` chain. An explicit NonRetryableError
+ * decides the other way, wherever it sits in the chain.
+ */
+export function isRetryableError(error: unknown): boolean {
+  let current: unknown = error;
+  let retryable = false;
+  for (let depth = 0; current instanceof Error && depth < MAX_CAUSE_DEPTH; depth++) {
+    const flag = (current as { retryable?: unknown }).retryable;
+    if (flag === false) return false;
+    if (flag === true || isRetryableOnItsOwn(current)) retryable = true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return retryable;
+}
+
+function isRetryableOnItsOwn(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (RETRYABLE_NODE_CODES.has(code) || RETRYABLE_SQLSTATES.has(code)) return true;
+    if (/^[0-9A-Z]{5}$/.test(code) && RETRYABLE_SQLSTATE_CLASSES.has(code.slice(0, 2))) return true;
+  }
+  for (const field of ['status', 'statusCode'] as const) {
+    const status = (error as unknown as Record<string, unknown>)[field];
+    if (typeof status === 'number' && isRetryableHttpStatus(status)) return true;
+  }
+  return RETRYABLE_MESSAGES.test(error.message);
+}
+
+/** Exponential backoff: min, 2·min, 4·min … capped at max. */
+export function backoffDelay(failures: number, minMs: number, maxMs: number): number {
+  return Math.min(maxMs, minMs * 2 ** Math.max(0, Math.min(failures - 1, 30)));
+}
