@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '../../../../libs/auth/src/auth.module';
 import type { Database } from '../../../../libs/core/src/db/database';
+import { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
 import type { EventStore } from '../../../../libs/event-store/src/event-store';
 import { AppContextModule } from '../../../../libs/core/src/http/app-context.module';
 import type { Logger } from '../../../../libs/core/src/logging/logger';
@@ -10,6 +11,7 @@ import { TransactionsModule } from '../../../../libs/transactions/src/transactio
 import { WalletModule } from '../../../../libs/wallet/src/wallet.module';
 import type { WebhooksConfig } from '../../../../libs/webhooks/src/config/webhooks-config';
 import { WebhooksModule } from '../../../../libs/webhooks/src/webhooks.module';
+import { HealthModule } from '../health/health.module';
 
 export interface ApiDeps {
   db: Database;
@@ -18,6 +20,8 @@ export interface ApiDeps {
   logger: Logger;
   /** Chains reachable over JSON-RPC, for the live transaction routes; none: those answer UNSUPPORTED_CHAIN. */
   chains?: readonly ChainRpcConfig[];
+  /** The parts of this process that /health/ready reports; default: an empty registry (the stores only if added). */
+  health?: HealthRegistry;
   /** The server's webhook settings (signing-secret key, egress rules); none: notification secrets are unusable. */
   webhooks?: WebhooksConfig;
 }
@@ -35,6 +39,7 @@ export class ApiModule {
         WalletModule,
         TransactionsModule.forRoot({ chains: deps.chains ?? [] }),
         WebhooksModule.forRoot({ config: deps.webhooks, eventStore: deps.eventStore }),
+        HealthModule.forRoot(deps.health ?? new HealthRegistry()),
       ],
     };
   }

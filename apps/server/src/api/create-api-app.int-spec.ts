@@ -8,6 +8,8 @@ import { START } from '../../../../libs/event-store/src/event-store';
 import { PostgresEventStore } from '../../../../libs/event-store/src/postgres/postgres-event-store';
 import { testWebhooksConfig } from '../../../../libs/webhooks/src/testing/webhooks-test-app';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
+import { databaseHealth, eventStoreHealth } from '../health/store-health';
 import { createApiApp } from './create-api-app';
 
 describe('createApiApp', () => {
@@ -17,6 +19,7 @@ describe('createApiApp', () => {
   let eventStore: PostgresEventStore;
   let app: NestFastifyApplication;
   let key: string;
+  const health = new HealthRegistry();
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -24,7 +27,15 @@ describe('createApiApp', () => {
     eventStore = new PostgresEventStore(storeDb.pool);
     await seedRegistries(db.pool);
     key = (await createApiKey(db.pool, { plan: 'free' })).key;
-    app = await createApiApp({ db, eventStore, logger: silentLogger, webhooks: testWebhooksConfig() });
+    app = await createApiApp({
+      db,
+      eventStore,
+      logger: silentLogger,
+      webhooks: testWebhooksConfig(),
+      health,
+    });
+    health.register(databaseHealth(db));
+    health.register(eventStoreHealth(eventStore));
   });
   afterAll(async () => {
     await app.close();
@@ -55,6 +66,28 @@ describe('createApiApp', () => {
     } finally {
       await onReadModelDb.close();
     }
+  });
+
+  it('answers the health probes without a key, 503 NOT_READY naming an unreachable store', async () => {
+    expect((await app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
+    const ready = await app.inject({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(JSON.parse(ready.body)).toMatchObject({ ok: true, data: { status: 'ready', parkedEvents: {} } });
+
+    const gone = await createTestDatabase();
+    await gone.close();
+    const unregister = health.register(databaseHealth(gone, 500));
+    try {
+      const res = await app.inject({ method: 'GET', url: '/health/ready' });
+      expect(res.statusCode).toBe(503);
+      const body = JSON.parse(res.body);
+      expect(body).toMatchObject({ ok: false, code: 'NOT_READY', data: { status: 'not_ready' } });
+      expect(body.message).toMatch(/^database: unreachable/);
+    } finally {
+      unregister();
+    }
+    const doc = JSON.parse((await app.inject({ method: 'GET', url: '/docs/openapi.json' })).body);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/health/live', '/health/ready']));
   });
 
   it('serves the docs without a key, documenting the routes and the key header', async () => {

@@ -21,6 +21,7 @@ export function createApiApp(options: CreateApiAppOptions): Promise<NestFastifyA
       logger: options.logger,
       chains: options.chains,
       webhooks: options.webhooks,
+      health: options.health,
     }),
     {
       logger: options.logger,
@@ -29,7 +30,7 @@ export function createApiApp(options: CreateApiAppOptions): Promise<NestFastifyA
         title: API_TITLE,
         version: API_VERSION,
         description:
-          'Every route needs an `x-api-key` header. Plans: free (tier-1 chains), pro and enterprise (all chains). ' +
+          'Every route needs an `x-api-key` header, except the health probes under /health. Plans: free (tier-1 chains), pro and enterprise (all chains). ' +
           'Responses use the envelope `{ok, code, message, data}` except GET /api/blocks/latest. Big integers are ' +
           'exact JSON number literals.',
       },

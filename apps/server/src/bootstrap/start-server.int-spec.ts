@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppConfig } from '../../../../libs/core/src/config/app-config';
+import type { AppConfig, Role } from '../../../../libs/core/src/config/app-config';
 import type { Database } from '../../../../libs/core/src/db/database';
 import { parseJsonExact } from '../../../../libs/core/src/http/lossless-json';
 import { silentLogger } from '../../../../libs/core/src/logging/logger';
@@ -74,6 +74,66 @@ describe('startServer', () => {
       return assets.length === 1 + server!.devChain!.demoTokens.length ? assets : undefined;
     });
     expect(symbols).toEqual(['ETH', ...server.devChain!.demoTokens.map((t) => t.symbol).sort()]);
+  });
+
+  it('is live and ready on the health probes, without a key, naming every part it runs', async () => {
+    const live = await fetch(`${server!.url}/health/live`);
+    expect(live.status).toBe(200);
+    const ready = await eventually(async () => {
+      const res = await fetch(`${server!.url}/health/ready`);
+      return res.status === 200 ? (parseJsonExact(await res.text()) as Record<string, any>) : undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+    });
+    expect(ready).toMatchObject({ ok: true, data: { status: 'ready', parkedEvents: {} } });
+    const components = (ready.data.checks as { component: string; ok: boolean }[]).map((c) => c.component);
+    expect(components).toEqual(
+      expect.arrayContaining([
+        'database',
+        'event-store',
+        'indexer/ethereum',
+        'projection/balances',
+        'projection/blocks',
+        'projection/history',
+      ]),
+    );
+  });
+
+  it('is not ready while its indexer cannot reach the node, and says why; a process without the api role serves the probes on HEALTH_PORT', async () => {
+    const deadNode = 'http://127.0.0.1:9';
+    for (const roles of [
+      ['api', 'indexer'],
+      ['indexer', 'projector'],
+    ] as Role[][]) {
+      const dir = mkdtempSync(join(tmpdir(), 'server-dead-node-'));
+      const db = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+      const other = await startServer(
+        {
+          ...config,
+          dataDir: dir,
+          databaseUrl: db?.url,
+          healthPort: 0,
+          roles,
+          chains: [{ id: 'ethereum', rpcUrl: deadNode, startBlock: 0n }],
+        },
+        silentLogger,
+      );
+      try {
+        const base = other.url ?? other.healthUrl!;
+        expect(roles.includes('api') ? other.healthUrl : other.url).toBeUndefined();
+        expect((await fetch(`${base}/health/live`)).status).toBe(200);
+        const body = await eventually(async () => {
+          const res = await fetch(`${base}/health/ready`);
+          return res.status === 503 ? (JSON.parse(await res.text()) as Record<string, any>) : undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+        });
+        expect(body).toMatchObject({ ok: false, code: 'NOT_READY', data: { status: 'not_ready' } });
+        expect(body.message).toMatch(/^indexer\/ethereum: failing for \d+ s/);
+        const checks = body.data.checks as { component: string; ok: boolean }[];
+        expect(checks.filter((c) => !c.ok).map((c) => c.component)).toEqual(['indexer/ethereum']);
+      } finally {
+        await other.stop();
+        await db?.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
   });
 
   it('stops cleanly and resumes from its stored state on restart', async () => {

@@ -10,6 +10,7 @@ import { ConfigError } from '../../../../libs/core/src/config/config-error';
 import { missingWebhookKeyMessage, webhookSettings } from '../../../../libs/core/src/config/webhook-env';
 import { type Database, openDatabase } from '../../../../libs/core/src/db/database';
 import { migrate } from '../../../../libs/core/src/db/migrate';
+import { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
 import { type Logger, logFunction } from '../../../../libs/core/src/logging/logger';
 import {
   findEmbeddedEndpoint,
@@ -22,6 +23,8 @@ import { ProjectionRunner } from '../../../../libs/read-models/src/runner/projec
 import { webhooksConfig } from '../../../../libs/webhooks/src/config/webhooks-config';
 import { startDispatcher } from '../../../../libs/webhooks/src/dispatcher/dispatcher';
 import { createApiApp } from '../api/create-api-app';
+import { listenForHealth } from '../health/health-listener';
+import { databaseHealth, eventStoreHealth } from '../health/store-health';
 import { readOrCreateDevApiKey } from './dev-api-key';
 import { SERVICE_PROJECTIONS } from './service-projections';
 import { registerDevChainAssets } from './register-dev-chain-assets';
@@ -29,6 +32,8 @@ import { registerDevChainAssets } from './register-dev-chain-assets';
 export interface RunningServer {
   /** Base URL of the API; undefined when the api role is off. */
   readonly url?: string;
+  /** Base URL of the health-only listener (HEALTH_PORT without the api role). */
+  readonly healthUrl?: string;
   readonly devApiKey?: string;
   readonly devChain?: DevChain;
   readonly db: Database;
@@ -129,6 +134,10 @@ async function boot(
     log: logFunction(logger.child('event-store'), 'debug'),
   });
   stack.push({ name: 'event store', stop: () => eventStore.close() });
+  // Everything this process runs reports to /health/ready (docs/architecture.md §9).
+  const health = new HealthRegistry();
+  health.register(databaseHealth(db));
+  health.register(eventStoreHealth(eventStore));
 
   if (roles.has('projector')) {
     for (const projection of Object.values(SERVICE_PROJECTIONS)) {
@@ -137,7 +146,9 @@ async function boot(
         eventStore,
         projection,
         log: logFunction(logger.child(`projection/${projection.name}`)),
+        logError: logFunction(logger.child(`projection/${projection.name}`), 'error'),
       });
+      health.register(runner);
       runner.start();
       stack.push({ name: `projection ${projection.name}`, stop: () => runner.stop() });
     }
@@ -157,6 +168,7 @@ async function boot(
         log: logFunction(log),
         logError: logFunction(log, 'error'),
       });
+      health.register(indexer);
       indexer.start();
       stack.push({ name: `indexer ${chain.id}`, stop: () => indexer.stop() });
     }
@@ -185,11 +197,20 @@ async function boot(
       logger: logger.child('api'),
       chains,
       webhooks,
+      health,
     });
     stack.push({ name: 'api', stop: () => app.close() });
     await app.listen(config.port, LISTEN_HOST);
     const { port } = app.getHttpServer().address() as AddressInfo;
     url = `http://localhost:${port}`;
+  }
+
+  let healthUrl: string | undefined;
+  if (!roles.has('api') && config.healthPort !== undefined) {
+    const listener = await listenForHealth(health, db.pool, config.healthPort, LISTEN_HOST);
+    stack.push({ name: 'health listener', stop: () => listener.close() });
+    healthUrl = `http://localhost:${listener.port}`;
+    logger.info(`health probes on ${healthUrl}/health/ready`);
   }
 
   logger.info(
@@ -198,5 +219,5 @@ async function boot(
       : `chainwire running roles ${[...roles].join(',')} (no api)`,
   );
   let stopped: Promise<void> | undefined;
-  return { url, devApiKey, devChain, db, eventStore, stop: () => (stopped ??= stopAll()) };
+  return { url, healthUrl, devApiKey, devChain, db, eventStore, stop: () => (stopped ??= stopAll()) };
 }

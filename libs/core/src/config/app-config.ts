@@ -38,6 +38,11 @@ export interface WebhookSettings {
 /** The validated process configuration (see `loadConfig` for the variables and their rules). */
 export interface AppConfig {
   readonly port: number;
+  /**
+   * A process without the api role serves GET /health/live and /health/ready on this port (all
+   * interfaces); absent: it serves none. With the api role the probes are on `port`.
+   */
+  readonly healthPort?: number;
   /** Absolute path. */
   readonly dataDir: string;
   /** Absent: embedded PGlite under dataDir. */

@@ -38,16 +38,19 @@ const urlWithScheme = (schemes: readonly string[]) =>
 
 export const rpcUrl = urlWithScheme(['http', 'https', 'ws', 'wss']);
 
+function portNumber() {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'must be an integer port number' })
+    .transform(Number)
+    .refine((n) => n <= 65535, { error: 'must be at most 65535' });
+}
+
 /** The variables with fixed names; per-chain ones (`<CHAIN>_RPC_URL`, …) are checked after EVM_CHAINS. */
 export const baseEnvSchema = z.object({
-  PORT: optional(
-    z
-      .string()
-      .trim()
-      .regex(/^\d+$/, { error: 'must be an integer port number' })
-      .transform(Number)
-      .refine((n) => n <= 65535, { error: 'must be at most 65535' }),
-  ),
+  PORT: optional(portNumber()),
+  HEALTH_PORT: optional(portNumber()),
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(urlWithScheme(['postgres', 'postgresql'])),
   EVENT_STORE_URL: optional(

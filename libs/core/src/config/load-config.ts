@@ -15,7 +15,7 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Validates the environment (defaults in brackets): PORT [3000], DATA_DIR [./.data], DATABASE_URL
+ * Validates the environment (defaults in brackets): PORT [3000], HEALTH_PORT [none], DATA_DIR [./.data], DATABASE_URL
  * [embedded PGlite], EVENT_STORE_URL [PostgreSQL store], DEV_API_KEY, ETHEREUM_RPC_URL [dev chain],
  * ETHEREUM_START_BLOCK, ETHEREUM_FINALITY_DEPTH, ROLES [all], LOG_LEVEL [info], and EVM_CHAINS
  * (registry ids of EVM chains) each with `<ID>_RPC_URL` (required), `<ID>_START_BLOCK`,
@@ -78,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
 
   return {
     port: vars.PORT ?? 3000,
+    healthPort: vars.HEALTH_PORT,
     dataDir: resolve(options.cwd ?? process.cwd(), vars.DATA_DIR ?? '.data'),
     databaseUrl: vars.DATABASE_URL,
     eventStoreUrl: vars.EVENT_STORE_URL,

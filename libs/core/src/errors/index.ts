@@ -1,1 +1,7 @@
-export { backoffDelay, isRetryableError, isRetryableHttpStatus, NonRetryableError, RetryableError } from './retryable';
+export {
+  backoffDelay,
+  isRetryableError,
+  isRetryableHttpStatus,
+  NonRetryableError,
+  RetryableError,
+} from './retryable';

@@ -4,10 +4,18 @@ const withCode = (code: string, message = 'x') => Object.assign(new Error(messag
 const withStatus = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
 
 describe('isRetryableError', () => {
-  it.each(['40001', '40P01', '08006', '08003', '57P01', '53300', '55P03', 'ECONNRESET', 'ECONNREFUSED', 'EAI_AGAIN'])(
-    'retries code %s',
-    (code) => expect(isRetryableError(withCode(code))).toBe(true),
-  );
+  it.each([
+    '40001',
+    '40P01',
+    '08006',
+    '08003',
+    '57P01',
+    '53300',
+    '55P03',
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'EAI_AGAIN',
+  ])('retries code %s', (code) => expect(isRetryableError(withCode(code))).toBe(true));
 
   it.each(['23505', '42P01', '22P02', '42601', '22021', 'ERR_SOMETHING'])('does not retry code %s', (code) =>
     expect(isRetryableError(withCode(code))).toBe(false),
@@ -31,8 +39,12 @@ describe('isRetryableError', () => {
   it('follows explicit marks, a non-retryable one anywhere in the chain winning', () => {
     expect(isRetryableError(new RetryableError('chain moved'))).toBe(true);
     expect(isRetryableError(new NonRetryableError('wrong chain id'))).toBe(false);
-    expect(isRetryableError(new NonRetryableError('bad node', { cause: withCode('ECONNRESET') }))).toBe(false);
-    expect(isRetryableError(new RetryableError('outer', { cause: new NonRetryableError('inner') }))).toBe(false);
+    expect(isRetryableError(new NonRetryableError('bad node', { cause: withCode('ECONNRESET') }))).toBe(
+      false,
+    );
+    expect(isRetryableError(new RetryableError('outer', { cause: new NonRetryableError('inner') }))).toBe(
+      false,
+    );
   });
 
   it('does not retry bugs or non-errors', () => {

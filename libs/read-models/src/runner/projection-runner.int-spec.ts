@@ -112,6 +112,42 @@ describe('ProjectionRunner', () => {
     expect(logs.filter((m) => m.includes('transient failure'))).toHaveLength(2);
   });
 
+  it('halts on a poison event, loudly and on its health, never skipping it, and resumes once it is cured', async () => {
+    const name = await freshProjection();
+    let poisoned = true;
+    const projection = recordingProjection(name, 'a', {
+      before: (events) => {
+        if (poisoned && events.some((e) => (e.data as { n: number }).n === 3))
+          throw new Error('cannot apply n=3');
+      },
+    });
+    const errors: string[] = [];
+    const runner = new ProjectionRunner({
+      db,
+      eventStore: store,
+      projection,
+      retryMinMs: 5,
+      retryMaxMs: 20,
+      logError: (m) => errors.push(m),
+    });
+    expect(runner.health()).toEqual({ component: `projection/${name}`, ok: true });
+    await append(name, 0, 6);
+    runner.start();
+    try {
+      for (let i = 0; i < 200 && errors.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(errors.length).toBeGreaterThanOrEqual(3);
+      expect(errors[0]).toMatch(/HALTED.*cannot apply n=3/);
+      expect(runner.health()).toMatchObject({ ok: false, reason: 'halted: cannot apply n=3' });
+      expect((await rows(name)).map((r) => r.n)).not.toContain(4);
+      poisoned = false;
+      await runner.catchUp();
+      expect((await rows(name)).map((r) => r.n)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(runner.health().ok).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('follows new events while started', async () => {
     const name = await freshProjection();
     const runner = new ProjectionRunner({

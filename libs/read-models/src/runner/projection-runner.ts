@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Database } from '../../../core/src/db/database';
 import type { EventStore, GlobalPosition } from '../../../event-store/src/event-store';
+import type { HealthReport, HealthSource } from '../../../core/src/health/health-report';
 import type { Projection } from '../projection';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
 import { acquireProjectionLock, sleep, type ProjectionLease } from './projection-lock';
@@ -15,6 +16,8 @@ export interface ProjectionRunnerOptions {
   /** Events per transaction. */
   batchSize?: number;
   log?: (msg: string) => void;
+  /** A failure a retry cannot cure: the projection is halted on it. Default: `log`. */
+  logError?: (msg: string) => void;
   /** How often a standby retries the lock, in ms (default 1000). */
   standbyRetryMs?: number;
   /** Backoff after a failed batch: doubles from min to max, in ms (defaults 100 and 30000). */
@@ -27,13 +30,16 @@ export interface ProjectionRunnerOptions {
  * each batch in the transaction that moves the checkpoint. Only the lock holder applies; other runners
  * of the same projection wait as standbys and take over when it goes. A failed batch is rolled back and
  * retried from the stored checkpoint with backoff: an event is never skipped, so a poison event halts
- * the projection (logged on every attempt, and `catchUp()` rejects) until the cause is fixed.
+ * the projection (logged at error level on every attempt, reported by health(), and `catchUp()`
+ * rejects) until the cause is fixed. Money read models must never skip (docs/architecture.md §5).
  */
-export class ProjectionRunner {
+export class ProjectionRunner implements HealthSource {
   private readonly events = new EventEmitter().setMaxListeners(0);
   private readonly batchSize: number;
   private readonly log: (msg: string) => void;
   private running?: { controller: AbortController; loop: Promise<void> };
+  /** The failure the runner is retrying, until a batch applies again. */
+  private failing?: { error: unknown; retryable: boolean; since: number; attempts: number };
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -42,6 +48,23 @@ export class ProjectionRunner {
 
   get name(): string {
     return this.options.projection.name;
+  }
+
+  /**
+   * Not ok while halted on a failure a retry cannot cure (a poison event, a bug), or while transient
+   * failures have lasted more than a minute.
+   */
+  health(): HealthReport {
+    const component = `projection/${this.name}`;
+    const failing = this.failing;
+    if (!failing) return { component, ok: true };
+    const seconds = Math.floor((Date.now() - failing.since) / 1000);
+    const message = failing.error instanceof Error ? failing.error.message : String(failing.error);
+    const details = { attempts: failing.attempts, failingSeconds: seconds, retryable: failing.retryable };
+    if (!failing.retryable) return { component, ok: false, reason: `halted: ${message}`, details };
+    if (seconds > 60)
+      return { component, ok: false, reason: `failing for ${seconds} s: ${message}`, details };
+    return { component, ok: true, details };
   }
 
   start(): void {
@@ -103,7 +126,10 @@ export class ProjectionRunner {
         });
         if (!lease) return;
         this.log(`projection ${this.name}: active`);
-        await this.follow(AbortSignal.any([stopped, lease.signal]), () => (failures = 0));
+        await this.follow(AbortSignal.any([stopped, lease.signal]), () => {
+          failures = 0;
+          this.failing = undefined;
+        });
         if (lease.signal.aborted && !stopped.aborted)
           this.log(`projection ${this.name}: lock lost, standing by`);
       } catch (error) {
@@ -145,11 +171,18 @@ export class ProjectionRunner {
 
   private reportFailure(error: unknown, failures: number): void {
     const transient = isRetryableError(error);
+    this.failing = {
+      error,
+      retryable: transient,
+      since: this.failing?.since ?? Date.now(),
+      attempts: failures,
+    };
     const message = error instanceof Error ? error.message : String(error);
-    this.log(
-      `projection ${this.name}: ${transient ? 'transient ' : ''}failure #${failures}, retrying in ` +
-        `${this.backoff(failures)} ms: ${message}`,
-    );
+    const line =
+      `projection ${this.name}: ${transient ? 'transient failure' : 'HALTED on a failure'} #${failures}, ` +
+      `retrying in ${this.backoff(failures)} ms: ${message}`;
+    if (transient) this.log(line);
+    else (this.options.logError ?? this.log)(line);
     this.events.emit('failure', error, transient);
   }
 

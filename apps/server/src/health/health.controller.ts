@@ -1,0 +1,50 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Public } from '../../../../libs/auth/src/guard/public.decorator';
+import type { Database } from '../../../../libs/core/src/db/database';
+import type { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
+import { ApiError } from '../../../../libs/core/src/http/api-error';
+import { DATABASE } from '../../../../libs/core/src/http/injection-tokens';
+import { checkReadiness, notReadyReasons, type Readiness } from './readiness';
+
+export const HEALTH_REGISTRY = Symbol('HealthRegistry');
+export const NOT_READY = 'NOT_READY';
+
+@ApiTags('health')
+@Controller('health')
+@Public()
+export class HealthController {
+  constructor(
+    @Inject(HEALTH_REGISTRY) private readonly registry: HealthRegistry,
+    @Inject(DATABASE) private readonly db: Database,
+  ) {}
+
+  @Get('live')
+  @ApiOperation({
+    summary: 'Liveness: the process is up and serving HTTP (no key needed)',
+    description:
+      'Always 200 with data {status: "live"} while the process runs; restart the process if it does not answer.',
+  })
+  @ApiOkResponse({ description: 'Envelope with data {status: "live"}' })
+  live(): { status: 'live' } {
+    return { status: 'live' };
+  }
+
+  @Get('ready')
+  @ApiOperation({
+    summary: 'Readiness: every part of this process works (no key needed)',
+    description:
+      'data: {status, checks: [{component, ok, reason?, details?}], parkedEvents: {consumer: count}}. ' +
+      '503 NOT_READY (same data, message naming the reasons) while the database or the event store does not ' +
+      'answer within 2 s, an indexer is failing or more than 60 s behind its node, or a projection is halted. ' +
+      'Parked events are counted but do not make the service unready. Each process reports the roles it runs.',
+  })
+  @ApiOkResponse({ description: 'Envelope with data {status: "ready", checks, parkedEvents}' })
+  @ApiServiceUnavailableResponse({ description: 'Envelope with code NOT_READY and the same data' })
+  async ready(): Promise<Readiness> {
+    const readiness = await checkReadiness(this.registry, this.db.pool);
+    if (readiness.status !== 'ready')
+      throw new ApiError(503, NOT_READY, notReadyReasons(readiness), readiness);
+    return readiness;
+  }
+}

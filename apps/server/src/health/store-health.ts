@@ -1,0 +1,37 @@
+import type { Database } from '../../../../libs/core/src/db/database';
+import type { HealthReport, HealthSource } from '../../../../libs/core/src/health/health-report';
+import { START, type EventStore } from '../../../../libs/event-store/src/event-store';
+
+/** How long a readiness probe waits for a store before calling it unreachable. */
+export const STORE_CHECK_TIMEOUT_MS = 2000;
+
+/** The database answers `SELECT 1` in time. */
+export function databaseHealth(db: Database, timeoutMs = STORE_CHECK_TIMEOUT_MS): HealthSource {
+  return { health: () => probe('database', () => db.pool.query('SELECT 1'), timeoutMs) };
+}
+
+/** The event store answers a one-event read of `$all` in time. */
+export function eventStoreHealth(eventStore: EventStore, timeoutMs = STORE_CHECK_TIMEOUT_MS): HealthSource {
+  return {
+    health: () => probe('event-store', () => eventStore.readAll({ after: START, limit: 1 }), timeoutMs),
+  };
+}
+
+async function probe(
+  component: string,
+  check: () => Promise<unknown>,
+  timeoutMs: number,
+): Promise<HealthReport> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return { component, ok: true };
+  } catch (error) {
+    return { component, ok: false, reason: `unreachable: ${(error as Error).message}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
