@@ -13,6 +13,12 @@ export interface Projection {
   readonly tables: readonly string[];
   /** Only matching events are read and handed to `apply`. */
   readonly filter?: EventFilter;
+  /**
+   * What an event that cannot be applied does (docs/architecture.md §5). `halt` (the default, and the
+   * only choice for money read models): the projection stops on it until the cause is fixed. `park`
+   * (read models that serve many tenants): the event is set aside in parked_events after a few tries.
+   */
+  readonly onPoisonEvent?: 'halt' | 'park';
   /** Applies one batch, in global order. Must be deterministic so a replay rebuilds the same rows. */
   apply(client: PoolClient, events: readonly RecordedEvent[]): Promise<void>;
 }

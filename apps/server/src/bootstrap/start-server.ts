@@ -182,6 +182,7 @@ async function boot(
       indexedChains: config.chains.map((c) => c.id),
       logger: logger.child('dispatcher'),
     });
+    for (const source of dispatcher.healthSources()) health.register(source);
     stack.push({ name: 'dispatcher', stop: () => dispatcher.stop() });
   }
 

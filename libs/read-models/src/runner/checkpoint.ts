@@ -1,10 +1,14 @@
 import type { Pool } from 'pg';
 import { inTransaction } from '../../../core/src/db/transaction';
+import { RetryableError } from '../../../core/src/errors/retryable';
 import { START, type GlobalPosition, type RecordedEvent } from '../../../event-store/src/event-store';
 import type { Projection } from '../projection';
 
-/** Another writer moved (or a replay reset) the checkpoint since it was read: reload and go on from there. */
-export class CheckpointConflictError extends Error {
+/**
+ * Another writer moved (or a replay reset) the checkpoint since it was read: reload and go on from
+ * there. Retryable: the event is not at fault, so it must never be parked for it.
+ */
+export class CheckpointConflictError extends RetryableError {
   constructor(
     readonly projection: string,
     readonly expected: GlobalPosition,

@@ -4,6 +4,7 @@ import type { EventStore, GlobalPosition } from '../../../event-store/src/event-
 import type { HealthReport, HealthSource } from '../../../core/src/health/health-report';
 import type { Projection } from '../projection';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
+import { processOrPark } from './poison-events';
 import { acquireProjectionLock, sleep, type ProjectionLease } from './projection-lock';
 import { backoffDelay, isRetryableError } from '../../../core/src/errors/retryable';
 
@@ -157,7 +158,25 @@ export class ProjectionRunner implements HealthSource {
         });
         for await (const batch of batches) {
           // The batch was read before the abort: applying it is still correct, and stopping soon enough.
-          checkpoint = await applyBatch(db.pool, projection, checkpoint, batch);
+          checkpoint =
+            projection.onPoisonEvent === 'park'
+              ? await processOrPark(
+                  db.pool,
+                  checkpoint,
+                  batch,
+                  (from, events) => applyBatch(db.pool, projection, from, events),
+                  {
+                    consumer: projection.name,
+                    signal,
+                    retryMinMs: this.options.retryMinMs,
+                    onParked: (event, error, attempts) =>
+                      (this.options.logError ?? this.log)(
+                        `projection ${this.name}: parked event ${event.id} (${event.type} on ${event.streamId}) ` +
+                          `after ${attempts} tries: ${error instanceof Error ? error.message : String(error)}`,
+                      ),
+                  },
+                )
+              : await applyBatch(db.pool, projection, checkpoint, batch);
           onApplied();
           this.events.emit('progress', checkpoint, batch.length);
           if (signal.aborted) break;

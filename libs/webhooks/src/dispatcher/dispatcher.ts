@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../core/src/db/database';
+import type { HealthSource } from '../../../core/src/health/health-report';
 import { silentLogger, type Logger } from '../../../core/src/logging/logger';
 import type { EventStore } from '../../../event-store/src/event-store';
 import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
@@ -87,12 +88,14 @@ export class Dispatcher {
     this.random = deps.random ?? Math.random;
     this.log = deps.logger ?? silentLogger;
     const log = (msg: string) => this.log.warn(msg);
+    const logError = (msg: string) => this.log.error(msg);
     this.saga = createWebhookSaga({
       db: deps.db,
       eventStore: deps.eventStore,
       indexedChains: deps.indexedChains,
       now: this.now,
       log,
+      logError,
       onCommitted: () => this.deliveries.poke(),
     });
     this.deliveries = new DurableConsumer({
@@ -104,6 +107,7 @@ export class Dispatcher {
       handle: async (events) => (client) => deliveriesProjection.apply(client, events),
       onCommitted: () => this.notify(),
       log,
+      logError,
     });
     this.outcomes = new OutcomeBatcher(deps.eventStore, () => this.deliveries.poke());
     this.sender = new WebhookSender({
@@ -113,6 +117,11 @@ export class Dispatcher {
       resolve: deps.resolve,
     });
     this.secrets = new SigningSecretCache(deps.config.secretBox());
+  }
+
+  /** The consumers this dispatcher runs, for /health/ready. */
+  healthSources(): HealthSource[] {
+    return [this.saga, this.deliveries];
   }
 
   private get concurrency(): number {

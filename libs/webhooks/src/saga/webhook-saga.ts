@@ -187,6 +187,8 @@ export interface WebhookSagaOptions {
   /** Concurrent appends. */
   appendConcurrency?: number;
   log?: (msg: string) => void;
+  /** Parked events and failures that are not transient. */
+  logError?: (msg: string) => void;
   /** After a batch and its checkpoint committed (the dispatcher pokes its deliveries projection). */
   onCommitted?: () => void;
 }
@@ -204,6 +206,7 @@ export function createWebhookSaga(options: WebhookSagaOptions): DurableConsumer 
       eventTypes: [TRANSFER_OBSERVED, ...SUBSCRIPTION_EVENT_TYPES],
     },
     log: options.log,
+    logError: options.logError,
     onCommitted: options.onCommitted,
     handle: async (events) => {
       const known = await loadSagaSubscriptions(options.db, events);

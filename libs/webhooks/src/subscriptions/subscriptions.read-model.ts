@@ -120,6 +120,8 @@ export const subscriptionsProjection: Projection = {
   name: 'webhook-subscriptions',
   tables: ['webhook_subscriptions'],
   filter: { streamPrefixes: [SUBSCRIPTION_STREAM_PREFIX], eventTypes: [...SUBSCRIPTION_EVENT_TYPES] },
+  // Every tenant's subscriptions: one that cannot be stored must not stop the others' lifecycle.
+  onPoisonEvent: 'park',
   apply: async (client: PoolClient, events: readonly RecordedEvent[]) => {
     const byId = new Map<string, RecordedEvent[]>();
     for (const e of events) {
