@@ -43,10 +43,12 @@ export async function startService(
   let output = '';
   const spawnedAt = Date.now();
   const entry = options.viaStartScript ? 'scripts/start.cjs' : 'dist/apps/server/src/main.js';
+  // The test run's own DATABASE_URL is not the service's: a test that wants PostgreSQL passes a database.
+  const { DATABASE_URL: _testRunDatabase, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, [join(PROJECT_ROOT, entry)], {
     cwd: PROJECT_ROOT,
     env: {
-      ...process.env,
+      ...inherited,
       LOG_LEVEL: 'info',
       ...env,
       // A shared database needs a configured webhook key (every process must seal with the same one).

@@ -57,6 +57,13 @@ export interface TransferObservedData {
 /** Same payload as the TransferObserved it undoes: projections apply the reverse. */
 export type TransferRevertedData = TransferObservedData;
 
+/**
+ * TransferReverted metadata key naming the id of the TransferObserved it undoes (consumers that acted on
+ * that event, such as the webhook saga, find what to undo by it). Absent on events appended before it
+ * existed: then the id is chainEventId(TRANSFER_OBSERVED, chain, blockHash, ref), a first incarnation's.
+ */
+export const OBSERVED_EVENT_ID_KEY = 'observedEventId';
+
 const NAMESPACE = 'a4d7f6a2-53c1-4f5e-9d3e-2b1e6f7c8d90';
 
 const NAMESPACE_BYTES = Buffer.from(NAMESPACE.replace(/-/g, ''), 'hex');

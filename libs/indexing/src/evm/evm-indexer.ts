@@ -12,6 +12,7 @@ import {
   BLOCK_REVERTED,
   chainEventId,
   chainStream,
+  OBSERVED_EVENT_ID_KEY,
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
   type BlockIndexedData,
@@ -459,6 +460,14 @@ export class EvmIndexer implements HealthSource {
         id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),
         type: TRANSFER_REVERTED,
         data: transfer,
+        metadata: {
+          [OBSERVED_EVENT_ID_KEY]: chainEventId(
+            TRANSFER_OBSERVED,
+            chain,
+            block.hash,
+            transfer.ref + block.incarnation,
+          ),
+        },
       }));
     const data: BlockIndexedData = {
       chain,

@@ -74,7 +74,14 @@ describe('ProjectionRunner', () => {
         if (calls === 2) throw new Error('boom in apply');
       },
     });
-    const runner = new ProjectionRunner({ db, eventStore: store, projection, batchSize: 10, retryMinMs: 10 });
+    // A long backoff: the retry must not get through before catchUp() reports the failure and stops.
+    const runner = new ProjectionRunner({
+      db,
+      eventStore: store,
+      projection,
+      batchSize: 10,
+      retryMinMs: 5_000,
+    });
     await append(name, 0, 10);
     await runner.catchUp();
     const after10 = await readCheckpoint(db.pool, name);

@@ -5,6 +5,8 @@ export const DELIVERY_SUCCEEDED = 'DeliverySucceeded';
 export const DELIVERY_HELD = 'DeliveryHeld';
 export const DELIVERY_RELEASED = 'DeliveryReleased';
 export const DELIVERY_ABANDONED = 'DeliveryAbandoned';
+/** The transfer it reports was reverted by a reorg: nothing more is sent for it (see the saga). */
+export const DELIVERY_CANCELLED = 'DeliveryCancelled';
 
 export const DELIVERY_EVENT_TYPES = [
   DELIVERY_SCHEDULED,
@@ -13,6 +15,7 @@ export const DELIVERY_EVENT_TYPES = [
   DELIVERY_HELD,
   DELIVERY_RELEASED,
   DELIVERY_ABANDONED,
+  DELIVERY_CANCELLED,
 ] as const;
 
 export const DELIVERY_STREAM_PREFIX = 'delivery-';
@@ -61,6 +64,14 @@ export interface DeliveryReleasedData {
 }
 
 export type AbandonReason = 'attempts_exhausted' | 'subscription_deleted' | 'subscription_failed';
+
+export interface DeliveryCancelledData {
+  eventId: string;
+  reason: 'transfer_reverted';
+  /** The TransferReverted event. */
+  revertedBy: string;
+  at: string;
+}
 
 export interface DeliveryAbandonedData {
   eventId: string;

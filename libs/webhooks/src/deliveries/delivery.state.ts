@@ -1,18 +1,20 @@
 import {
   DELIVERY_ABANDONED,
   DELIVERY_ATTEMPT_FAILED,
+  DELIVERY_CANCELLED,
   DELIVERY_HELD,
   DELIVERY_RELEASED,
   DELIVERY_SCHEDULED,
   DELIVERY_SUCCEEDED,
   type DeliveryAbandonedData,
   type DeliveryAttemptFailedData,
+  type DeliveryCancelledData,
   type DeliveryReleasedData,
   type DeliveryScheduledData,
   type DeliverySucceededData,
 } from './delivery.events';
 
-export type DeliveryStatus = 'pending' | 'held' | 'succeeded' | 'abandoned';
+export type DeliveryStatus = 'pending' | 'held' | 'succeeded' | 'abandoned' | 'cancelled';
 
 export interface DeliveryState {
   eventId: string;
@@ -33,7 +35,8 @@ export interface DeliveryEvent {
   readonly streamPosition: bigint;
 }
 
-export const isFinal = (status: DeliveryStatus): boolean => status === 'succeeded' || status === 'abandoned';
+export const isFinal = (status: DeliveryStatus): boolean =>
+  status === 'succeeded' || status === 'abandoned' || status === 'cancelled';
 
 /**
  * Folds one delivery event. An attempt outcome on a held delivery keeps it held (it was in flight when
@@ -91,6 +94,14 @@ export function evolveDelivery(
         // Held deliveries go out as soon as the subscription resumes, with the attempts they had left.
         next.nextAttemptAt = d.at;
       }
+      next.updatedAt = d.at;
+      break;
+    }
+    case DELIVERY_CANCELLED: {
+      const d = event.data as DeliveryCancelledData;
+      next.status = 'cancelled';
+      next.nextAttemptAt = null;
+      next.statusReason = d.reason;
       next.updatedAt = d.at;
       break;
     }

@@ -98,6 +98,7 @@ describe('Dispatcher: transfers to signed deliveries', () => {
         amount: '1.5',
         asset_type: 'native',
         asset_contract: null,
+        log_index: null,
       },
     });
     expect(toAlice.occurred_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -109,7 +110,12 @@ describe('Dispatcher: transfers to signed deliveries', () => {
           asset_type: 'native',
           asset_contract: null,
         }),
-        expect.objectContaining({ amount: '123.456789', asset_type: 'erc20', asset_contract: USDC }),
+        expect.objectContaining({
+          amount: '123.456789',
+          asset_type: 'erc20',
+          asset_contract: USDC,
+          log_index: 3,
+        }),
       ]),
     );
 

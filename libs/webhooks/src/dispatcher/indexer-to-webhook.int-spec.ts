@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { getAddress, parseEther } from 'viem';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { reorg, startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
 import { deployDemoTokens, type DemoToken } from '../../../chains/src/dev-chain/demo-tokens';
 import { demoTokenAbi } from '../../../chains/src/dev-chain/demo-token/demo-token.artifact';
 import { EvmIndexer } from '../../../indexing/src/evm/evm-indexer';
@@ -106,5 +106,66 @@ describe('real transfers on anvil, through the EVM indexer, to verified webhooks
     // Nothing else arrives for this address (fees, the transfer to another account).
     await new Promise((r) => setTimeout(r, 500));
     expect(receiver.requests).toHaveLength(2);
+  });
+
+  it('cancels the delivery of a reverted transfer not yet sent, and follows a sent one with transfer.reverted', async () => {
+    await dispatcher.stop();
+    const secret = (await t.request('POST', '/api/notifications/signing-secret/rotate')).json.data.secret;
+    const watched = anvil.accounts[5].address;
+    const created = await t.request('POST', '/api/notifications/subscriptions', {
+      chain: 'ethereum',
+      address: watched,
+      webhookUrl: receiver.url,
+      eventKinds: ['INCOMING_NATIVE'],
+    });
+    const subscriptionId = created.json.data.id as string;
+    await indexer.syncOnce();
+    await settle(t.db, t.eventStore, dispatcher);
+    const already = receiver.requests.length;
+    const verified = (from: number) =>
+      receiver.requests.slice(from).map(
+        (r) =>
+          new Webhook(secret).verify(r.body, {
+            'webhook-id': r.headers['webhook-id'],
+            'webhook-timestamp': r.headers['webhook-timestamp'],
+            'webhook-signature': r.headers['webhook-signature'],
+          }) as { event_id: string; event_type: string; data: Record<string, unknown> },
+      );
+
+    // Not yet sent: observed and reverted before any dispatcher round.
+    const unsent = await anvil.wallets[1].sendTransaction({ to: watched, value: 111n });
+    await anvil.publicClient.waitForTransactionReceipt({ hash: unsent });
+    await indexer.syncOnce();
+    await reorg(anvil, 1);
+    await indexer.syncOnce();
+    await settle(t.db, t.eventStore, dispatcher);
+    expect(receiver.requests.length).toBe(already);
+    const log = (await t.request('GET', `/api/notifications/subscriptions/${subscriptionId}/deliveries`)).json
+      .data;
+    expect(log).toEqual([expect.objectContaining({ status: 'cancelled', attempts: [] })]);
+
+    // Sent: delivered, then reverted.
+    const sent = await anvil.wallets[1].sendTransaction({ to: watched, value: 222n });
+    await anvil.publicClient.waitForTransactionReceipt({ hash: sent });
+    await indexer.syncOnce();
+    await settle(t.db, t.eventStore, dispatcher);
+    const [received] = verified(already);
+    expect(received).toMatchObject({
+      event_type: 'transfer.received',
+      data: { tx_hash: sent, log_index: null },
+    });
+    await reorg(anvil, 1);
+    await indexer.syncOnce();
+    await settle(t.db, t.eventStore, dispatcher);
+    const after = verified(already);
+    expect(after).toHaveLength(2);
+    expect(after[1]).toMatchObject({
+      event_type: 'transfer.reverted',
+      data: { ...received.data, reverted_event_id: received.event_id },
+    });
+    expect(after[1].event_id).not.toBe(received.event_id);
+    // Settling again sends nothing more: the revert is handled once.
+    await settle(t.db, t.eventStore, dispatcher);
+    expect(receiver.requests.length).toBe(already + 2);
   });
 });

@@ -1,5 +1,5 @@
 import type { TransferObservedData } from '../../../indexing/src/events/chain-events';
-import { transferReceivedBody } from './transfer-payload';
+import { transferReceivedBody, transferRevertedBody } from './transfer-payload';
 
 const transfer: TransferObservedData = {
   chain: 'ethereum',
@@ -7,7 +7,7 @@ const transfer: TransferObservedData = {
   blockHash: `0x${'1'.repeat(64)}`,
   timestamp: 1_700_000_000,
   txHash: `0x${'2'.repeat(64)}`,
-  ref: '0',
+  ref: 'log:7',
   kind: 'erc20',
   asset: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
   from: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
@@ -33,5 +33,26 @@ describe('transferReceivedBody', () => {
     expect(JSON.parse(transferReceivedBody('e', 's', transfer, 6)).occurred_at).toBe(
       '2023-11-14T22:13:20.000Z',
     );
+  });
+
+  it('carries the log index of a token transfer, null for a native one', () => {
+    expect(body(6).data.log_index).toBe(7);
+    const native = JSON.parse(
+      transferReceivedBody('e', 's', { ...transfer, kind: 'native', asset: 'native', ref: 'tx:0:value' }, 18),
+    );
+    expect(native.data.log_index).toBeNull();
+  });
+});
+
+describe('transferRevertedBody', () => {
+  it('is the same envelope and data with its own id, its type and the reverted event id', () => {
+    const received = JSON.parse(transferReceivedBody('first', 's', transfer, 6));
+    const reverted = JSON.parse(transferRevertedBody('second', 's', transfer, 6, 'first'));
+    expect(reverted).toEqual({
+      ...received,
+      event_id: 'second',
+      event_type: 'transfer.reverted',
+      data: { ...received.data, reverted_event_id: 'first' },
+    });
   });
 });

@@ -3,6 +3,13 @@ import type { TransferObservedData } from '../../../indexing/src/events/chain-ev
 
 export const SCHEMA_VERSION = '1.0';
 export const TRANSFER_RECEIVED = 'transfer.received';
+export const TRANSFER_REVERTED_EVENT = 'transfer.reverted';
+
+/** The log index of a token transfer (its ref is `log:<index>`); null for native value transfers. */
+export function logIndexOf(transfer: TransferObservedData): number | null {
+  const match = /^log:(\d+)$/.exec(transfer.ref);
+  return match ? Number(match[1]) : null;
+}
 
 /**
  * The webhook body of one incoming transfer (service contract). Serialised once, at scheduling, so every
@@ -19,11 +26,38 @@ export function transferReceivedBody(
   transfer: TransferObservedData,
   decimals: number | null,
 ): string {
+  return transferBody(TRANSFER_RECEIVED, eventId, subscriptionId, transfer, decimals, {});
+}
+
+/**
+ * The webhook body telling a subscriber that a transfer it was sent (`revertedEventId`, the event_id of
+ * that transfer.received) left the canonical chain in a reorg: same envelope, same data, its own event_id.
+ */
+export function transferRevertedBody(
+  eventId: string,
+  subscriptionId: string,
+  transfer: TransferObservedData,
+  decimals: number | null,
+  revertedEventId: string,
+): string {
+  return transferBody(TRANSFER_REVERTED_EVENT, eventId, subscriptionId, transfer, decimals, {
+    reverted_event_id: revertedEventId,
+  });
+}
+
+function transferBody(
+  eventType: string,
+  eventId: string,
+  subscriptionId: string,
+  transfer: TransferObservedData,
+  decimals: number | null,
+  extra: Record<string, unknown>,
+): string {
   const native = transfer.kind === 'native';
   return JSON.stringify({
     schema_version: SCHEMA_VERSION,
     event_id: eventId,
-    event_type: TRANSFER_RECEIVED,
+    event_type: eventType,
     subscription_id: subscriptionId,
     occurred_at: new Date(transfer.timestamp * 1000).toISOString(),
     data: {
@@ -36,6 +70,9 @@ export function transferReceivedBody(
       amount: decimals === null ? transfer.amount : formatUnits(BigInt(transfer.amount), decimals),
       asset_type: native ? 'native' : transfer.kind,
       asset_contract: native ? null : transfer.asset,
+      // With tx_hash, what receivers de-duplicate by: one transaction can move a token several times.
+      log_index: logIndexOf(transfer),
+      ...extra,
     },
   });
 }

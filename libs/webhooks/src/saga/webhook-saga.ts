@@ -9,7 +9,10 @@ import {
 } from '../../../event-store/src/event-store';
 import {
   CHAIN_STREAM_PREFIX,
+  chainEventId,
+  OBSERVED_EVENT_ID_KEY,
   TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
   type TransferKind,
   type TransferObservedData,
 } from '../../../indexing/src/events/chain-events';
@@ -36,7 +39,8 @@ import {
   type SubscriptionRequestedData,
 } from '../subscriptions/subscription.events';
 import { refreshSubscription } from '../subscriptions/subscriptions.read-model';
-import { transferReceivedBody } from './transfer-payload';
+import { revertDeliveries, type DeliveryRevert } from './revert-deliveries';
+import { transferReceivedBody, transferRevertedBody } from './transfer-payload';
 
 export const SAGA_NAME = 'webhook-saga';
 
@@ -61,6 +65,8 @@ export interface SagaDecision {
   appends: Map<string, NewEvent[]>;
   /** Saga state to store with the checkpoint. */
   changed: SagaSubscription[];
+  /** Deliveries of transfers a reorg reverted, to cancel or follow with transfer.reverted. */
+  reverts: DeliveryRevert[];
 }
 
 const addressKey = (chain: string, address: string) => `${chain}|${address.toLowerCase()}`;
@@ -84,6 +90,7 @@ export function decideSagaBatch(
   const byId = new Map(known.map((s) => [s.subscriptionId, { ...s }]));
   const changed = new Set<string>();
   const appends = new Map<string, NewEvent[]>();
+  const reverts: DeliveryRevert[] = [];
   const append = (stream: string, event: NewEvent) =>
     appends.set(stream, [...(appends.get(stream) ?? []), event]);
   const setStatus = (id: string, status: SagaSubscription['status']) => {
@@ -146,6 +153,10 @@ export function decideSagaBatch(
       }
       continue;
     }
+    if (event.type === TRANSFER_REVERTED) {
+      reverts.push(...revertsOf(event, byId.values(), context.decimals));
+      continue;
+    }
     if (event.type !== TRANSFER_OBSERVED) continue;
     const transfer = event.data as TransferObservedData;
     const kind = KIND_OF_TRANSFER[transfer.kind];
@@ -174,7 +185,50 @@ export function decideSagaBatch(
       });
     }
   }
-  return { appends, changed: [...changed].map((id) => byId.get(id)!) };
+  return { appends, changed: [...changed].map((id) => byId.get(id)!), reverts };
+}
+
+/**
+ * The deliveries a reverted transfer may have made: one per subscription on its address and kind,
+ * whatever the subscription's status now (it may have matched while active). Whether each exists is
+ * for revertDeliveries to find out from its stream.
+ */
+function revertsOf(
+  event: RecordedEvent,
+  subscriptions: Iterable<SagaSubscription>,
+  decimals: (chain: string, asset: string) => number | null,
+): DeliveryRevert[] {
+  const transfer = event.data as TransferObservedData;
+  const kind = KIND_OF_TRANSFER[transfer.kind];
+  if (!kind || !transfer.to) return [];
+  const observedId = String(
+    event.metadata[OBSERVED_EVENT_ID_KEY] ??
+      chainEventId(TRANSFER_OBSERVED, transfer.chain, transfer.blockHash, transfer.ref),
+  );
+  const key = addressKey(transfer.chain, transfer.to);
+  const reverts: DeliveryRevert[] = [];
+  for (const s of subscriptions) {
+    if (addressKey(s.chain, s.address) !== key || !s.eventKinds.includes(kind)) continue;
+    const deliveryEventId = webhookId('delivery', observedId, s.subscriptionId);
+    const noticeId = webhookId('reverted', deliveryEventId);
+    reverts.push({
+      deliveryEventId,
+      subscriptionId: s.subscriptionId,
+      revertedBy: event.id,
+      subscriptionLive: s.status !== 'deleted',
+      notice: {
+        eventId: noticeId,
+        body: transferRevertedBody(
+          noticeId,
+          s.subscriptionId,
+          transfer,
+          decimals(transfer.chain, transfer.asset),
+          deliveryEventId,
+        ),
+      },
+    });
+  }
+  return reverts;
 }
 
 export interface WebhookSagaOptions {
@@ -203,7 +257,7 @@ export function createWebhookSaga(options: WebhookSagaOptions): DurableConsumer 
     batchSize: options.batchSize ?? 2000,
     filter: {
       streamPrefixes: [CHAIN_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX],
-      eventTypes: [TRANSFER_OBSERVED, ...SUBSCRIPTION_EVENT_TYPES],
+      eventTypes: [TRANSFER_OBSERVED, TRANSFER_REVERTED, ...SUBSCRIPTION_EVENT_TYPES],
     },
     log: options.log,
     logError: options.logError,
@@ -220,6 +274,8 @@ export function createWebhookSaga(options: WebhookSagaOptions): DurableConsumer 
       }
       // Deliveries: one multi-stream append (one transaction on PostgreSQL); deterministic ids make a re-run a no-op.
       await options.eventStore.appendToStreams(deliveries);
+      // After the batch's own deliveries: a transfer observed and reverted in one batch finds its delivery.
+      await revertDeliveries(options.db.pool, options.eventStore, decision.reverts, options.now);
       await mapConcurrent(lifecycle, options.appendConcurrency ?? 16, async ([stream, batch]) => {
         await options.eventStore.appendToStream(stream, batch, { expectedVersion: ANY });
         // The lifecycle read model follows at once, not only when the projector gets there.
@@ -239,7 +295,7 @@ async function loadSagaSubscriptions(
   const addresses: string[] = [];
   for (const e of events) {
     if (e.streamId.startsWith(SUBSCRIPTION_STREAM_PREFIX)) ids.add(subscriptionIdOf(e.streamId));
-    else if (e.type === TRANSFER_OBSERVED) {
+    else if (e.type === TRANSFER_OBSERVED || e.type === TRANSFER_REVERTED) {
       const t = e.data as TransferObservedData;
       if (t.to && KIND_OF_TRANSFER[t.kind]) {
         chains.push(t.chain);
@@ -275,7 +331,8 @@ async function loadDecimals(
 ): Promise<(chain: string, asset: string) => number | null> {
   const chains = new Set<string>();
   for (const e of events)
-    if (e.type === TRANSFER_OBSERVED) chains.add((e.data as TransferObservedData).chain);
+    if (e.type === TRANSFER_OBSERVED || e.type === TRANSFER_REVERTED)
+      chains.add((e.data as TransferObservedData).chain);
   if (chains.size === 0) return () => null;
   const { rows } = await db.pool.query<{ chain: string; contract: string; decimals: number }>(
     `SELECT id AS chain, 'native' AS contract, decimals FROM chains WHERE id = ANY($1)

@@ -34,7 +34,7 @@ export async function appendTransfers(
     blockHash,
     timestamp: 1_700_000_000 + block,
     txHash: `0x${(block * 100_000 + i).toString(16).padStart(64, 'a')}`,
-    ref: t.kind === 'erc20' ? String(i) : `value:${i}`,
+    ref: t.kind === 'erc20' ? `log:${i}` : `tx:${i}:value`,
     kind: t.kind,
     asset: t.kind === 'erc20' ? getAddress(t.asset ?? USDC) : 'native',
     from: SENDER,
