@@ -1,5 +1,5 @@
 -- Up Migration
--- The event store (DESIGN §4). Readers order by (transaction_id, global_position) and only read
+-- The event store (docs/architecture.md §4). Readers order by (transaction_id, global_position) and only read
 -- rows whose transaction is older than every running one, so a late commit is never skipped.
 CREATE TABLE streams (
   stream_id text PRIMARY KEY,

@@ -1,5 +1,5 @@
 -- Up Migration
--- API keys (DESIGN §7): only the SHA-256 of a key is stored; the key itself is shown once at creation.
+-- API keys (docs/architecture.md §7): only the SHA-256 of a key is stored; the key itself is shown once at creation.
 -- plan fixes which chain tiers the key may use (libs/auth/src/plans.ts).
 CREATE TABLE api_keys (
   id uuid PRIMARY KEY,

@@ -1,5 +1,5 @@
 -- Up Migration
--- Webhooks (DESIGN §3, §8). Signing secrets and the subscription claims are command-side tables; the rest are
+-- Webhooks (docs/architecture.md §3, §8). Signing secrets and the subscription claims are command-side tables; the rest are
 -- read models of the `subscription-*` and `delivery-*` streams (and the saga's own state), rebuildable from events.
 
 -- One signing secret per API key, AES-256-GCM encrypted with WEBHOOK_SECRET_KEY: sealed = iv(12) || tag(16) || ciphertext.

@@ -52,7 +52,7 @@ describe('EventStore contract: PostgreSQL', () => {
   );
 });
 
-// No KurrentDB server can run on the development machines (DESIGN §4), so this block is registered
+// No KurrentDB server can run on the development machines (docs/architecture.md §4), so this block is registered
 // only when KURRENTDB_TEST_URL names one; chosen at load time because jest cannot add tests later.
 const kurrentDbUrl = process.env.KURRENTDB_TEST_URL;
 const describeWithKurrentDb = kurrentDbUrl ? describe : undefined;

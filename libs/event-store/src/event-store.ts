@@ -1,5 +1,5 @@
 /**
- * The event store port (DESIGN §4). Adapters: PostgreSQL (default) and KurrentDB/EventStoreDB.
+ * The event store port (docs/architecture.md §4). Adapters: PostgreSQL (default) and KurrentDB/EventStoreDB.
  * One contract suite (`event-store.contract.ts`) specifies both.
  */
 

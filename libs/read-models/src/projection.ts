@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import type { EventFilter, RecordedEvent } from '../../event-store/src/event-store';
 
 /**
- * A read model fed from `$all` (DESIGN §5). The runner calls `apply` inside the transaction that also
+ * A read model fed from `$all` (docs/architecture.md §5). The runner calls `apply` inside the transaction that also
  * moves the projection's checkpoint, so `apply` must write through `client` only (never the pool:
  * on embedded PGlite a second connection would wait for this very transaction) and must not commit.
  */

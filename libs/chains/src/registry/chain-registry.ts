@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../../core/src/paths';
 
-/** A chain's identity as seeded from Trust Wallet Core's registry.json (DESIGN §6). */
+/** A chain's identity as seeded from Trust Wallet Core's registry.json (docs/architecture.md §6). */
 export interface ChainInfo {
   /** Registry id, e.g. 'ethereum'; also the `<chainId>` of the `chain-<chainId>` streams. */
   readonly id: string;

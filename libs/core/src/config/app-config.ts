@@ -15,7 +15,7 @@ export interface EvmChainConfig {
 }
 
 /**
- * Webhook delivery settings (DESIGN §8). The circuit breaker pauses a subscription when its endpoint failed
+ * Webhook delivery settings (docs/architecture.md §8). The circuit breaker pauses a subscription when its endpoint failed
  * `breaker.failureThreshold` attempts in a row over at least `breaker.minFailureSpanMs`, and resumes it
  * after `breaker.cooldownMs`.
  */

@@ -22,7 +22,7 @@ export interface HttpAppOptions {
 }
 
 /**
- * A Nest application on Fastify with the REST conventions of DESIGN §7: lossless JSON both ways,
+ * A Nest application on Fastify with the REST conventions of docs/architecture.md §7: lossless JSON both ways,
  * the envelope on every success unless @BareResponse(), the error envelope for everything thrown
  * (including Fastify's own 404/413/415), and the docs. Initialised, not listening.
  */

@@ -1,4 +1,4 @@
-/** Every response except the few bare ones (DESIGN §7). */
+/** Every response except the few bare ones (docs/architecture.md §7). */
 export interface Envelope<T = unknown> {
   ok: boolean;
   code: string;

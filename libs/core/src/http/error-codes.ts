@@ -1,5 +1,5 @@
 /**
- * Stable error codes of the envelope (DESIGN §7). Clients branch on these, so a code, once
+ * Stable error codes of the envelope (docs/architecture.md §7). Clients branch on these, so a code, once
  * published, keeps its meaning; add new ones rather than reuse.
  */
 export const ErrorCode = {

@@ -3,7 +3,7 @@ import { ApiError } from './api-error';
 import { parseJsonExact, stringifyJson } from './lossless-json';
 
 /**
- * Replaces Fastify's JSON body parser and reply serializer with lossless ones (DESIGN §7): request
+ * Replaces Fastify's JSON body parser and reply serializer with lossless ones (docs/architecture.md §7): request
  * integers arrive as bigint, decimals as LosslessNumber, and bigint responses keep every digit.
  */
 export function registerExactJson(fastify: FastifyInstance, bodyLimit: number): void {

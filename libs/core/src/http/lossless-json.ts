@@ -9,7 +9,7 @@ export function parseExactNumber(literal: string): bigint | LosslessNumber {
 }
 
 /**
- * Parses a request body without rounding numbers through a double (DESIGN §7). Duplicate keys and
+ * Parses a request body without rounding numbers through a double (docs/architecture.md §7). Duplicate keys and
  * `__proto__` keys are rejected: the first is ambiguous, the second a prototype-pollution vector
  * for any later Object.assign of the body. With `refuseControlCharacters`, a key or string value
  * holding a control character (escaped as `\u0000` in the text) throws INVALID_CHARACTERS.

@@ -64,7 +64,7 @@ function wakeupFor(pool: Pool): Wakeup {
 }
 
 /**
- * The PostgreSQL adapter (DESIGN §4). Global order is (transaction_id, global_position); readers only
+ * The PostgreSQL adapter (docs/architecture.md §4). Global order is (transaction_id, global_position); readers only
  * see rows of transactions older than every running one, so a transaction that took its identity
  * values early and commits late still appears in order, never behind a reader's checkpoint.
  * The store does not own the pool.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Events of the `chain-<chainId>` streams (DESIGN §3). Amounts are decimal strings of integers in
+ * Events of the `chain-<chainId>` streams (docs/architecture.md §3). Amounts are decimal strings of integers in
  * smallest units; addresses are EIP-55 checksummed; numbers that can exceed 2^53 are strings.
  */
 

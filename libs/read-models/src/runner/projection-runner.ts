@@ -27,7 +27,7 @@ export interface ProjectionRunnerOptions {
 }
 
 /**
- * Keeps one projection up to date (DESIGN §5): follows `$all` from the stored checkpoint and applies
+ * Keeps one projection up to date (docs/architecture.md §5): follows `$all` from the stored checkpoint and applies
  * each batch in the transaction that moves the checkpoint. Only the lock holder applies; other runners
  * of the same projection wait as standbys and take over when it goes. A failed batch is rolled back and
  * retried from the stored checkpoint with backoff: an event is never skipped, so a poison event halts

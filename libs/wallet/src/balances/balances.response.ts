@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { LosslessNumber } from '../../../core/src/http/lossless-json';
 import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
 
-/** One asset of a balances answer. Amounts are exact number literals on the wire (DESIGN §7). */
+/** One asset of a balances answer. Amounts are exact number literals on the wire (docs/architecture.md §7). */
 export class AssetBalance {
   @ApiProperty({ description: "'native' or the checksummed contract", example: 'native' })
   assetId!: string;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** The bare body of GET /api/blocks/latest (no envelope; DESIGN §7). */
+/** The bare body of GET /api/blocks/latest (no envelope; docs/architecture.md §7). */
 export class LatestBlockResponse {
   @ApiProperty({ type: 'integer', example: 19000000 })
   number!: bigint;

@@ -3,7 +3,7 @@ import { DEFAULT_WEBHOOK_BREAKER, webhookSettings } from '../../../core/src/conf
 import { loadOrCreateSecretKey, SecretBox } from '../secrets/secret-box';
 
 /**
- * Circuit breaker (DESIGN §8): a subscription is paused when its endpoint has failed `failureThreshold`
+ * Circuit breaker (docs/architecture.md §8): a subscription is paused when its endpoint has failed `failureThreshold`
  * attempts in a row (across its deliveries, no success in between) over at least `minFailureSpanMs`, so
  * that one burst during a brief blip does not trip it. It resumes by itself after `cooldownMs`.
  * Parsed and defaulted by the boot configuration (libs/core/src/config, WEBHOOK_BREAKER_*).

@@ -1,4 +1,4 @@
-/** Events of the `delivery-<eventId>` stream (DESIGN §3). Times are ISO 8601 strings. */
+/** Events of the `delivery-<eventId>` stream (docs/architecture.md §3). Times are ISO 8601 strings. */
 export const DELIVERY_SCHEDULED = 'DeliveryScheduled';
 export const DELIVERY_ATTEMPT_FAILED = 'DeliveryAttemptFailed';
 export const DELIVERY_SUCCEEDED = 'DeliverySucceeded';

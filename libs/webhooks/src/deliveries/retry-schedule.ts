@@ -1,4 +1,4 @@
-/** Attempts in all: the first at once, then one after each of these delays (DESIGN §8). */
+/** Attempts in all: the first at once, then one after each of these delays (docs/architecture.md §8). */
 export const MAX_ATTEMPTS = 8;
 
 /** Delay before attempt n+1 after failed attempt n (index n-1): 30 s, 2 min, 10 min, 1 h, 6 h, 12 h, 24 h. */

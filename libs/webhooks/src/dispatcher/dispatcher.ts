@@ -58,7 +58,7 @@ interface PreparedAttempt {
 const HEARTBEAT_MS = 1000;
 
 /**
- * The `dispatcher` role (DESIGN §8): the saga turning transfers into deliveries, the deliveries projection
+ * The `dispatcher` role (docs/architecture.md §8): the saga turning transfers into deliveries, the deliveries projection
  * (the due-time table), the circuit breaker, and the sender that claims due deliveries, signs and posts
  * them, and records each outcome as an event. `start()` runs it continuously, keeping up to `concurrency`
  * attempts in flight and group-committing their outcomes; `runOnce()` steps it by hand.

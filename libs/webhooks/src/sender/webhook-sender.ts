@@ -46,7 +46,7 @@ export class RefusedTargetError extends Error {
 }
 
 /**
- * One POST per call, with the egress rules of DESIGN §8: the host is resolved once, every address is
+ * One POST per call, with the egress rules of docs/architecture.md §8: the host is resolved once, every address is
  * checked and the connection goes to the checked address (no second resolution to rebind), and the
  * connected peer is checked again; redirects are not followed (a 3xx is a failure); the whole exchange
  * has one deadline; at most `maxResponseBytes` of the response are read.

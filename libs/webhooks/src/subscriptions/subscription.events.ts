@@ -1,4 +1,4 @@
-/** Events of the `subscription-<uuid>` stream (DESIGN §3). Times are ISO 8601 strings. */
+/** Events of the `subscription-<uuid>` stream (docs/architecture.md §3). Times are ISO 8601 strings. */
 export const SUBSCRIPTION_REQUESTED = 'SubscriptionRequested';
 export const SUBSCRIPTION_ACTIVATED = 'SubscriptionActivated';
 export const SUBSCRIPTION_REGISTRATION_FAILED = 'SubscriptionRegistrationFailed';
