@@ -16,6 +16,13 @@ interface ChainRoute {
   inPath: boolean;
 }
 
+/** Where a request names its chain: the path parameter, query values, the body field. */
+interface Placement {
+  path?: string;
+  query?: string[];
+  body?: string;
+}
+
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const TX_HASH = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
 const TIER_1 = 'ethereum';
@@ -64,7 +71,7 @@ describe('a free key and the chain a request acts on', () => {
     );
   });
 
-  const send = (route: ChainRoute, chains: { path?: string; query?: string[]; body?: string }) => {
+  const send = (route: ChainRoute, chains: Placement) => {
     const path = route.path
       .replace('{chain}', encodeURIComponent(chains.path ?? TIER_1))
       .replace('{address}', ADDRESS)
@@ -92,6 +99,17 @@ describe('a free key and the chain a request acts on', () => {
     });
   };
 
+  /** The route's answer, labelled so that a failure names the route and the placement. */
+  const expectAnswer = async (route: ChainRoute, chains: Placement, status: number, code: string) => {
+    const res = await send(route, chains);
+    const label = `${route.method} ${route.path} ${JSON.stringify(chains)}`;
+    expect({ label, status: res.statusCode, code: JSON.parse(res.body).code }).toEqual({
+      label,
+      status,
+      code,
+    });
+  };
+
   const variants = (chain: string) => [
     chain,
     `  ${chain} `,
@@ -102,20 +120,12 @@ describe('a free key and the chain a request acts on', () => {
   it('refuses a tier-2 chain in the path, the query and the body, padded and in any case: 403 CHAIN_NOT_IN_PLAN', async () => {
     for (const route of routes) {
       for (const chain of variants(TIER_2)) {
-        const placements: { path?: string; query?: string[]; body?: string }[] = [{ query: [chain] }];
+        const placements: Placement[] = [{ query: [chain] }];
         if (route.inPath) placements.push({ path: chain });
         if (route.method === 'POST') placements.push({ body: chain });
         for (const placement of placements) {
-          const res = await send(
-            route,
-            route.inPath && !placement.path ? { ...placement, path: chain } : placement,
-          );
-          const label = `${route.method} ${route.path} ${JSON.stringify(placement)}`;
-          expect({ label, status: res.statusCode, code: JSON.parse(res.body).code }).toEqual({
-            label,
-            status: 403,
-            code: 'CHAIN_NOT_IN_PLAN',
-          });
+          const sent = route.inPath && !placement.path ? { ...placement, path: chain } : placement;
+          await expectAnswer(route, sent, 403, 'CHAIN_NOT_IN_PLAN');
         }
       }
     }
@@ -123,7 +133,7 @@ describe('a free key and the chain a request acts on', () => {
 
   it('refuses two different chains in one request: 400 CHAIN_MISMATCH', async () => {
     for (const route of routes) {
-      const mixes: { path?: string; query?: string[]; body?: string }[] = [
+      const mixes: Placement[] = [
         { query: [TIER_1, TIER_2] },
         {
           query: [TIER_1],
@@ -132,15 +142,7 @@ describe('a free key and the chain a request acts on', () => {
       ];
       if (route.inPath) mixes.push({ path: TIER_1, query: [TIER_2] });
       if (route.inPath && route.method === 'POST') mixes.push({ path: TIER_1, body: TIER_2 });
-      for (const mix of mixes) {
-        const res = await send(route, mix);
-        const label = `${route.method} ${route.path} ${JSON.stringify(mix)}`;
-        expect({ label, status: res.statusCode, code: JSON.parse(res.body).code }).toEqual({
-          label,
-          status: 400,
-          code: 'CHAIN_MISMATCH',
-        });
-      }
+      for (const mix of mixes) await expectAnswer(route, mix, 400, 'CHAIN_MISMATCH');
     }
   });
 
