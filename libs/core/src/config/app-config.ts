@@ -28,6 +28,14 @@ export interface WebhookSettings {
   readonly secretKey?: Buffer;
   readonly allowPrivateTargets: boolean;
   readonly httpsOnly: boolean;
+  /**
+   * Egress fairness (docs/architecture.md §8): attempts one dispatcher keeps in flight at most for one API
+   * key and for one target host, so one tenant's slow or dead endpoints leave capacity to the others.
+   */
+  readonly maxInFlightPerKey: number;
+  readonly maxInFlightPerHost: number;
+  /** `host[:port]` of the DNS servers webhook hosts are resolved with; empty: the system's (resolv.conf). */
+  readonly dnsServers: readonly string[];
   readonly breaker: {
     readonly failureThreshold: number;
     readonly minFailureSpanMs: number;

@@ -106,6 +106,9 @@ export const baseEnvSchema = z.object({
   WEBHOOK_BREAKER_FAILURES: optional(webhookEnvShape.WEBHOOK_BREAKER_FAILURES),
   WEBHOOK_BREAKER_MIN_SPAN_SECONDS: optional(webhookEnvShape.WEBHOOK_BREAKER_MIN_SPAN_SECONDS),
   WEBHOOK_BREAKER_COOLDOWN_SECONDS: optional(webhookEnvShape.WEBHOOK_BREAKER_COOLDOWN_SECONDS),
+  WEBHOOK_MAX_IN_FLIGHT_PER_KEY: optional(webhookEnvShape.WEBHOOK_MAX_IN_FLIGHT_PER_KEY),
+  WEBHOOK_MAX_IN_FLIGHT_PER_HOST: optional(webhookEnvShape.WEBHOOK_MAX_IN_FLIGHT_PER_HOST),
+  WEBHOOK_DNS_SERVERS: optional(webhookEnvShape.WEBHOOK_DNS_SERVERS),
 });
 
 export const chainEnvSchema = z.object({

@@ -36,6 +36,9 @@ describe('loadConfig', () => {
         secretKey: undefined,
         allowPrivateTargets: true,
         httpsOnly: false,
+        maxInFlightPerKey: 128,
+        maxInFlightPerHost: 64,
+        dnsServers: [],
         breaker: { failureThreshold: 10, minFailureSpanMs: 60_000, cooldownMs: 600_000 },
       },
     });
@@ -189,7 +192,30 @@ describe('loadConfig', () => {
       });
     });
 
+    it('reads the egress bounds and DNS servers, with documented defaults', () => {
+      expect(load({}).webhooks).toMatchObject({
+        maxInFlightPerKey: 128,
+        maxInFlightPerHost: 64,
+        dnsServers: [],
+      });
+      expect(
+        load({
+          WEBHOOK_MAX_IN_FLIGHT_PER_KEY: '8',
+          WEBHOOK_MAX_IN_FLIGHT_PER_HOST: '4',
+          WEBHOOK_DNS_SERVERS: ' 10.0.0.2, 10.0.0.3:5353 ,[2001:db8::1]:53,2001:db8::2',
+        }).webhooks,
+      ).toMatchObject({
+        maxInFlightPerKey: 8,
+        maxInFlightPerHost: 4,
+        dnsServers: ['10.0.0.2', '10.0.0.3:5353', '[2001:db8::1]:53', '2001:db8::2'],
+      });
+    });
+
     it.each([
+      ['WEBHOOK_MAX_IN_FLIGHT_PER_KEY', '0'],
+      ['WEBHOOK_MAX_IN_FLIGHT_PER_HOST', 'many'],
+      ['WEBHOOK_DNS_SERVERS', 'dns.example.com'],
+      ['WEBHOOK_DNS_SERVERS', '10.0.0.2:70000'],
       ['WEBHOOK_SECRET_KEY', Buffer.alloc(16).toString('base64')],
       ['WEBHOOK_SECRET_KEY', 'not base64 at all!'],
       ['WEBHOOK_SECRET_KEY', 'ab'.repeat(33)],

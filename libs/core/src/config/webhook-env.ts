@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { WebhookSettings } from './app-config';
 
@@ -9,6 +10,10 @@ export const DEFAULT_WEBHOOK_BREAKER: WebhookSettings['breaker'] = Object.freeze
   minFailureSpanMs: 60_000,
   cooldownMs: 600_000,
 });
+
+/** Documented defaults of the egress bounds (per dispatcher process; its total is 256 attempts in flight). */
+export const DEFAULT_MAX_IN_FLIGHT_PER_KEY = 128;
+export const DEFAULT_MAX_IN_FLIGHT_PER_HOST = 64;
 
 /**
  * A 32-byte key written as 64 hex digits or as base64; null when it is neither. Strict base64 (Node's
@@ -37,6 +42,37 @@ const wholeSeconds = z
   .refine((n) => n <= 30 * 86_400, { error: 'must be at most 2592000 (30 days)' })
   .transform((n) => n * 1000);
 
+const inFlightBound = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,4}$/, {
+    error: (i) => `must be an integer from 1 to 99999 (got ${JSON.stringify(i.input)})`,
+  })
+  .transform(Number);
+
+/** `host`, `host:port`, `[v6]` or `[v6]:port` of an IP-literal DNS server, comma-separated. */
+const dnsServers = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().refine((v) => isIP(v) !== 0 || isIpWithPort(v), {
+        error: (i) => `must list IP addresses, optionally with :port (got ${JSON.stringify(i.input)})`,
+      }),
+    ),
+  );
+
+function isIpWithPort(value: string): boolean {
+  const m = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(value);
+  if (!m || Number(m[3]) < 1 || Number(m[3]) > 65535) return false;
+  return m[1] ? isIP(m[1]) === 6 : isIP(m[2]) === 4;
+}
+
 /** The WEBHOOK_* variables (each optional; empty counts as unset, see baseEnvSchema). */
 export const webhookEnvShape = {
   WEBHOOK_SECRET_KEY: z.string().transform((s, ctx) => {
@@ -61,6 +97,9 @@ export const webhookEnvShape = {
     .transform(Number),
   WEBHOOK_BREAKER_MIN_SPAN_SECONDS: wholeSeconds,
   WEBHOOK_BREAKER_COOLDOWN_SECONDS: wholeSeconds,
+  WEBHOOK_MAX_IN_FLIGHT_PER_KEY: inFlightBound,
+  WEBHOOK_MAX_IN_FLIGHT_PER_HOST: inFlightBound,
+  WEBHOOK_DNS_SERVERS: dnsServers,
 } as const;
 
 export interface WebhookEnv {
@@ -70,6 +109,9 @@ export interface WebhookEnv {
   WEBHOOK_BREAKER_FAILURES?: number;
   WEBHOOK_BREAKER_MIN_SPAN_SECONDS?: number;
   WEBHOOK_BREAKER_COOLDOWN_SECONDS?: number;
+  WEBHOOK_MAX_IN_FLIGHT_PER_KEY?: number;
+  WEBHOOK_MAX_IN_FLIGHT_PER_HOST?: number;
+  WEBHOOK_DNS_SERVERS?: string[];
 }
 
 /**
@@ -81,6 +123,9 @@ export function webhookSettings(vars: WebhookEnv, standalone: boolean): WebhookS
     secretKey: vars.WEBHOOK_SECRET_KEY,
     allowPrivateTargets: vars.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? standalone,
     httpsOnly: vars.WEBHOOK_HTTPS_ONLY ?? false,
+    maxInFlightPerKey: vars.WEBHOOK_MAX_IN_FLIGHT_PER_KEY ?? DEFAULT_MAX_IN_FLIGHT_PER_KEY,
+    maxInFlightPerHost: vars.WEBHOOK_MAX_IN_FLIGHT_PER_HOST ?? DEFAULT_MAX_IN_FLIGHT_PER_HOST,
+    dnsServers: vars.WEBHOOK_DNS_SERVERS ?? [],
     breaker: {
       failureThreshold: vars.WEBHOOK_BREAKER_FAILURES ?? DEFAULT_WEBHOOK_BREAKER.failureThreshold,
       minFailureSpanMs: vars.WEBHOOK_BREAKER_MIN_SPAN_SECONDS ?? DEFAULT_WEBHOOK_BREAKER.minFailureSpanMs,

@@ -1,5 +1,10 @@
 import type { WebhookSettings } from '../../../core/src/config/app-config';
-import { DEFAULT_WEBHOOK_BREAKER, webhookSettings } from '../../../core/src/config/webhook-env';
+import {
+  DEFAULT_MAX_IN_FLIGHT_PER_HOST,
+  DEFAULT_MAX_IN_FLIGHT_PER_KEY,
+  DEFAULT_WEBHOOK_BREAKER,
+  webhookSettings,
+} from '../../../core/src/config/webhook-env';
 import { loadOrCreateSecretKey, SecretBox } from '../secrets/secret-box';
 
 /**
@@ -22,7 +27,17 @@ export interface WebhooksConfig {
   /** `User-Agent` of every delivery. */
   readonly userAgent: string;
   readonly breaker: BreakerConfig;
+  /** Egress bounds and DNS servers (WEBHOOK_MAX_IN_FLIGHT_PER_*, WEBHOOK_DNS_SERVERS); absent: the defaults. */
+  readonly egress?: EgressConfig;
 }
+
+export type EgressConfig = Pick<WebhookSettings, 'maxInFlightPerKey' | 'maxInFlightPerHost' | 'dnsServers'>;
+
+export const DEFAULT_EGRESS: EgressConfig = {
+  maxInFlightPerKey: DEFAULT_MAX_IN_FLIGHT_PER_KEY,
+  maxInFlightPerHost: DEFAULT_MAX_IN_FLIGHT_PER_HOST,
+  dnsServers: [],
+};
 
 export const DEFAULT_USER_AGENT = 'chainwire/1.0';
 
@@ -49,6 +64,11 @@ export function webhooksConfig(
     httpsOnly: settings.httpsOnly,
     userAgent: DEFAULT_USER_AGENT,
     breaker: settings.breaker,
+    egress: {
+      maxInFlightPerKey: settings.maxInFlightPerKey,
+      maxInFlightPerHost: settings.maxInFlightPerHost,
+      dnsServers: settings.dnsServers,
+    },
   };
 }
 

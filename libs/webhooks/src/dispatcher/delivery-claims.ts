@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import type { ClaimRooms } from './in-flight-limits';
 
 export interface ClaimedDelivery {
   eventId: string;
@@ -10,6 +11,8 @@ export interface ClaimedDelivery {
   body: string;
   webhookUrl: string;
   apiKeyId: string;
+  /** The webhook URL's host name, as the claim's per-host bound counts it. */
+  host: string;
 }
 
 export interface StoredSigningSecret {
@@ -27,12 +30,25 @@ export interface ClaimOptions {
   limit: number;
   /** The claiming dispatcher (webhook_dispatchers.id). */
   owner: string;
+  /** Room per API key and per host; absent: no bound but `limit`. */
+  rooms?: ClaimRooms;
 }
+
+/** The host name of a subscription's (normalised) webhook URL, in SQL; userinfo and port left out. */
+const TARGET_HOST = `lower(substring(s.webhook_url from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\\[[^]]*\\]|[^:/?#]*)'))`;
+
+/** A lease is free when it is unset, expired, or its owner's heartbeat went stale (the owner died). */
+const LEASE_FREE = `(d.lease_until IS NULL OR d.lease_until <= $1
+  OR NOT EXISTS (SELECT 1 FROM webhook_dispatchers w
+                  WHERE w.id = d.lease_owner AND w.heartbeat_at > now() - make_interval(secs => $5)))`;
 
 /**
  * Leases up to `limit` due deliveries of active subscriptions and hands them, with their keys' signing
  * secrets, to `prepare` inside the claim's transaction; returns what `prepare` returns.
  *
+ * - Fair egress (docs/architecture.md §8): the claim walks due deliveries in due order, skips keys and hosts
+ *   already at their in-flight bound and takes from each at most the room it has left, so a tenant with a
+ *   backlog for a slow endpoint never fills a claim. Deliveries of a revoked API key are never claimed.
  * - SKIP LOCKED lets several dispatchers claim side by side. A lease keeps a row from being claimed again
  *   while its attempt is in flight and until the deliveries projection records the outcome (which clears
  *   it); it lapses at `leaseUntil`, or as soon as its owner's heartbeat is stale (the owner died
@@ -82,6 +98,8 @@ export async function claimDueDeliveries<T>(
 }
 
 async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDelivery[]> {
+  const unbounded = 1_000_000;
+  const rooms = o.rooms ?? { perKey: unbounded, perHost: unbounded, keys: [], hosts: [] };
   const { rows } = await client.query<{
     event_id: string;
     subscription_id: string;
@@ -90,24 +108,55 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
     body: string;
     webhook_url: string;
     api_key_id: string;
+    host: string;
   }>(
-    `WITH due AS (
-       SELECT d.event_id FROM webhook_deliveries d
-        WHERE d.status = 'pending' AND d.next_attempt_at <= $1
-          AND (d.lease_until IS NULL OR d.lease_until <= $1
-               OR NOT EXISTS (SELECT 1 FROM webhook_dispatchers w
-                               WHERE w.id = d.lease_owner AND w.heartbeat_at > now() - make_interval(secs => $5)))
-          AND EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = d.subscription_id AND s.status = 'active')
+    `WITH candidates AS (
+       SELECT d.event_id, d.next_attempt_at, s.api_key_id, ${TARGET_HOST} AS host
+         FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
+        WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND ${LEASE_FREE}
+          AND s.status = 'active'
+          AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = s.api_key_id AND k.revoked_at IS NOT NULL)
+          AND s.api_key_id <> ALL($11::uuid[]) AND ${TARGET_HOST} <> ALL($12::text[])
         ORDER BY d.next_attempt_at
-        LIMIT $3
+        LIMIT $3 * 4
+     ), ranked AS (
+       SELECT c.event_id, c.next_attempt_at,
+              row_number() OVER (PARTITION BY c.api_key_id ORDER BY c.next_attempt_at) AS nth_of_key,
+              row_number() OVER (PARTITION BY c.host ORDER BY c.next_attempt_at) AS nth_of_host,
+              coalesce(k.room, $10) AS key_room, coalesce(h.room, $13) AS host_room
+         FROM candidates c
+         LEFT JOIN unnest($6::uuid[], $7::int[]) AS k(id, room) ON k.id = c.api_key_id
+         LEFT JOIN unnest($8::text[], $9::int[]) AS h(id, room) ON h.id = c.host
+     ), picked AS (
+       SELECT event_id FROM ranked WHERE nth_of_key <= key_room AND nth_of_host <= host_room
+        ORDER BY next_attempt_at LIMIT $3
+     ), due AS (
+       SELECT d.event_id FROM webhook_deliveries d JOIN picked p ON p.event_id = d.event_id
+        WHERE d.status = 'pending' AND ${LEASE_FREE}
         FOR UPDATE OF d SKIP LOCKED
      ), leased AS (
        UPDATE webhook_deliveries d SET lease_until = $2, lease_owner = $4 FROM due WHERE d.event_id = due.event_id
-       RETURNING d.event_id, d.subscription_id, d.attempts, d.version, d.body
+       RETURNING d.event_id, d.subscription_id, d.attempts, d.version, d.body, d.next_attempt_at
      )
-     SELECT l.*, s.webhook_url, s.api_key_id
-       FROM leased l JOIN webhook_subscriptions s ON s.id = l.subscription_id`,
-    [o.now, o.leaseUntil, o.limit, o.owner, DISPATCHER_STALE_SECONDS],
+     SELECT l.event_id, l.subscription_id, l.attempts, l.version, l.body, s.webhook_url, s.api_key_id,
+            ${TARGET_HOST} AS host
+       FROM leased l JOIN webhook_subscriptions s ON s.id = l.subscription_id
+      ORDER BY l.next_attempt_at`,
+    [
+      o.now,
+      o.leaseUntil,
+      o.limit,
+      o.owner,
+      DISPATCHER_STALE_SECONDS,
+      rooms.keys.map((k) => k.id),
+      rooms.keys.map((k) => k.room),
+      rooms.hosts.map((h) => h.id),
+      rooms.hosts.map((h) => h.room),
+      rooms.perKey,
+      rooms.keys.filter((k) => k.room <= 0).map((k) => k.id),
+      rooms.hosts.filter((h) => h.room <= 0).map((h) => h.id),
+      rooms.perHost,
+    ],
   );
   return rows.map((r) => ({
     eventId: r.event_id,
@@ -117,7 +166,20 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
     body: r.body,
     webhookUrl: r.webhook_url,
     apiKeyId: r.api_key_id,
+    host: r.host,
   }));
+}
+
+/**
+ * Gives a claimed delivery back without an attempt (a fault on the dispatcher's side): it is due again at
+ * `at`, for any dispatcher (or at once, should this one die). Only its own lease is touched.
+ */
+export async function deferClaim(pool: Pool, eventId: string, owner: string, at: Date): Promise<void> {
+  await pool.query(
+    `UPDATE webhook_deliveries SET lease_until = $3
+      WHERE event_id = $1 AND lease_owner = $2 AND status = 'pending'`,
+    [eventId, owner, at],
+  );
 }
 
 /** Registers or refreshes a dispatcher's heartbeat; forgets dispatchers silent for an hour. */

@@ -4,15 +4,18 @@ import type { HealthSource } from '../../../core/src/health/health-report';
 import { silentLogger, type Logger } from '../../../core/src/logging/logger';
 import type { EventStore } from '../../../event-store/src/event-store';
 import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
-import type { WebhooksConfig } from '../config/webhooks-config';
+import { throttledLog } from '../../../core/src/logging/throttled-log';
+import { DEFAULT_EGRESS, type WebhooksConfig } from '../config/webhooks-config';
 import { deliveriesProjection } from '../deliveries/deliveries.projection';
 import { createWebhookSaga } from '../saga/webhook-saga';
 import { SigningSecretCache } from '../secrets/signing-secret.repository';
+import { DispatcherFaultError } from '../sender/dispatcher-fault';
 import { WebhookSender, type ResolveHost, type SendResult } from '../sender/webhook-sender';
 import { signingKey, signWebhook, type SignedHeaders } from '../signing/sign-webhook';
 import { runBreakerRound } from './circuit-breaker';
 import {
   claimDueDeliveries,
+  deferClaim,
   heartbeat,
   nextDueAt,
   retire,
@@ -20,6 +23,7 @@ import {
   type StoredSigningSecret,
 } from './delivery-claims';
 import { DurableConsumer } from './durable-consumer';
+import { InFlightLimits } from './in-flight-limits';
 import { OutcomeBatcher } from './outcome-batcher';
 import { outcomeEvents } from './record-outcome';
 
@@ -34,7 +38,7 @@ export interface DispatcherDeps {
   now?: () => Date;
   /** [0, 1) source of the retry jitter. */
   random?: () => number;
-  /** Tests: a resolver instead of DNS. */
+  /** Tests: a resolver instead of DNS (default: a CachingResolver on config.egress.dnsServers). */
   resolve?: ResolveHost;
   /** Per-attempt deadline; 18 s by default. */
   timeoutMs?: number;
@@ -48,11 +52,13 @@ export interface DispatcherDeps {
   idleMs?: number;
 }
 
-/** A claimed delivery, signed inside its claim (or refused for want of a secret). */
+/** A claimed delivery, signed inside its claim (or refused for want of a secret, or deferred). */
 interface PreparedAttempt {
   delivery: ClaimedDelivery;
   attemptedAt: Date;
   headers: Record<string, string> | null;
+  /** The dispatcher cannot make this attempt (e.g. its secret does not open here): defer, count nothing. */
+  fault?: DispatcherFaultError;
 }
 
 const HEARTBEAT_MS = 1000;
@@ -75,6 +81,8 @@ export class Dispatcher {
   private readonly random: () => number;
   private readonly log: Logger;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly limits: InFlightLimits;
+  private readonly logFault: ReturnType<typeof throttledLog>;
   private wake?: () => void;
   /** Counts wake-ups, so one that comes while a round is busy is not lost. */
   private wakes = 0;
@@ -110,11 +118,16 @@ export class Dispatcher {
       logError,
     });
     this.outcomes = new OutcomeBatcher(deps.eventStore, () => this.deliveries.poke());
+    const egress = deps.config.egress ?? DEFAULT_EGRESS;
+    this.limits = new InFlightLimits(egress.maxInFlightPerKey, egress.maxInFlightPerHost);
+    this.logFault = throttledLog((message, fields) => this.log.error(message, fields));
     this.sender = new WebhookSender({
       allowPrivateTargets: deps.config.allowPrivateTargets,
       httpsOnly: deps.config.httpsOnly,
       timeoutMs: deps.timeoutMs,
       resolve: deps.resolve,
+      dnsServers: egress.dnsServers,
+      connections: { maxSocketsPerHost: egress.maxInFlightPerHost, maxSockets: this.concurrency },
     });
     this.secrets = new SigningSecretCache(deps.config.secretBox());
   }
@@ -238,20 +251,26 @@ export class Dispatcher {
     this.wake = undefined;
   }
 
-  /** Leases up to `limit` due deliveries and signs them inside the claim (see claimDueDeliveries). */
+  /**
+   * Leases up to `limit` due deliveries within the per-key and per-host room, signs them inside the claim
+   * (see claimDueDeliveries), and counts them in flight until their attempt ends.
+   */
   private async claim(limit: number): Promise<PreparedAttempt[]> {
     await this.keepAlive();
     const now = this.now();
-    return claimDueDeliveries(
+    const prepared = await claimDueDeliveries(
       this.deps.db.pool,
       {
         now,
         leaseUntil: new Date(now.getTime() + (this.deps.leaseMs ?? 60_000)),
         limit,
         owner: this.id,
+        rooms: this.limits.rooms(),
       },
       (claimed, secrets) => claimed.map((delivery) => this.sign(delivery, secrets, now)),
     );
+    for (const { delivery } of prepared) this.limits.add(delivery.apiKeyId, delivery.host);
+    return prepared;
   }
 
   private sign(
@@ -261,7 +280,18 @@ export class Dispatcher {
   ): PreparedAttempt {
     const stored = secrets.get(delivery.apiKeyId);
     if (!stored) return { delivery, attemptedAt: now, headers: null };
-    const secret = this.secrets.open(delivery.apiKeyId, stored);
+    let secret: string;
+    try {
+      secret = this.secrets.open(delivery.apiKeyId, stored);
+    } catch {
+      // Only this key's deliveries wait; the claim (everyone else's) goes on. See docs/architecture.md §8.
+      const fault = new DispatcherFaultError(
+        `the signing secret of API key ${delivery.apiKeyId} cannot be decrypted with this process's ` +
+          'WEBHOOK_SECRET_KEY (every process sharing the database must use the same key); its deliveries wait',
+        30_000,
+      );
+      return { delivery, attemptedAt: now, headers: null, fault };
+    }
     const signed: SignedHeaders = signWebhook(
       signingKey(secret),
       delivery.eventId,
@@ -293,11 +323,32 @@ export class Dispatcher {
     }, HEARTBEAT_MS).unref();
   }
 
-  private async attempt({ delivery, attemptedAt, headers }: PreparedAttempt): Promise<void> {
+  private async attempt(prepared: PreparedAttempt): Promise<void> {
+    try {
+      await this.send(prepared);
+    } finally {
+      if (this.limits.remove(prepared.delivery.apiKeyId, prepared.delivery.host)) this.notify();
+    }
+  }
+
+  private async send({ delivery, attemptedAt, headers, fault }: PreparedAttempt): Promise<void> {
     const attempt = delivery.attempts + 1;
-    const result: SendResult = headers
-      ? await this.sender.send(delivery.webhookUrl, headers, delivery.body)
-      : { ok: false, httpStatus: null, error: 'no signing secret provisioned', durationMs: 0 };
+    const result: SendResult = fault
+      ? { ok: false, httpStatus: null, error: fault.message, durationMs: 0, dispatcherFault: fault }
+      : headers
+        ? await this.sender.send(delivery.webhookUrl, headers, delivery.body)
+        : { ok: false, httpStatus: null, error: 'no signing secret provisioned', durationMs: 0 };
+    if (result.dispatcherFault) {
+      const { message, retryAfterMs } = result.dispatcherFault;
+      this.logFault(message, `delivery deferred: ${message}`, { apiKeyId: delivery.apiKeyId });
+      await deferClaim(
+        this.deps.db.pool,
+        delivery.eventId,
+        this.id,
+        new Date(this.now().getTime() + retryAfterMs),
+      );
+      return;
+    }
     await this.outcomes.add({
       eventId: delivery.eventId,
       attempt,

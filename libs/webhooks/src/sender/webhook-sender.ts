@@ -1,8 +1,9 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { CachingResolver, HostNotFoundError } from './caching-resolver';
+import { DispatcherFaultError } from './dispatcher-fault';
 import { forbiddenAddressReason } from './egress-policy';
 
 export const DEFAULT_TIMEOUT_MS = 18_000;
@@ -13,10 +14,18 @@ export interface ResolvedAddress {
   family: number;
 }
 
-/** Resolves a host name to its addresses (tests inject one instead of real DNS). */
+/** Resolves a host name to its addresses (a CachingResolver by default; tests may inject another). */
 export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+/** Keep-alive connections (docs/architecture.md §8): bounded per host and in all, closed when idle. */
+export interface ConnectionLimits {
+  /** Sockets open to one host:port at most (in use and idle). Default 64. */
+  maxSocketsPerHost?: number;
+  /** Sockets open at most, all hosts together. Default 256. */
+  maxSockets?: number;
+  /** An idle keep-alive socket is closed after this long. Default 10 s. */
+  idleTimeoutMs?: number;
+}
 
 export interface WebhookSenderOptions {
   /** Development only: allow loopback, private and other internal targets. */
@@ -26,7 +35,11 @@ export interface WebhookSenderOptions {
   timeoutMs?: number;
   /** Bytes of the response read at most; the connection is dropped after them. */
   maxResponseBytes?: number;
+  /** Default: a CachingResolver on `dnsServers`. */
   resolve?: ResolveHost;
+  /** `host[:port]` of the DNS servers; empty or absent: the system's. */
+  dnsServers?: readonly string[];
+  connections?: ConnectionLimits;
 }
 
 export interface SendResult {
@@ -35,6 +48,8 @@ export interface SendResult {
   /** Short and free of secrets; null when ok. */
   error: string | null;
   durationMs: number;
+  /** Set when the dispatcher's side failed: the attempt does not count (see DispatcherFaultError). */
+  dispatcherFault?: DispatcherFaultError;
 }
 
 /** The webhook target is not allowed (egress policy); never retried into success, but counted like any failure. */
@@ -52,16 +67,32 @@ export class RefusedTargetError extends Error {
  * has one deadline; at most `maxResponseBytes` of the response are read.
  */
 export class WebhookSender {
-  private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  private readonly httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256 });
+  private readonly httpAgent: http.Agent;
+  private readonly httpsAgent: https.Agent;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
   private readonly resolve: ResolveHost;
+  private readonly resolver?: CachingResolver;
 
   constructor(private readonly options: WebhookSenderOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-    this.resolve = options.resolve ?? systemResolve;
+    if (options.resolve) this.resolve = options.resolve;
+    else {
+      this.resolver = new CachingResolver({ servers: options.dnsServers });
+      this.resolve = this.resolver.resolve;
+    }
+    const limits = options.connections ?? {};
+    const agentOptions: http.AgentOptions = {
+      keepAlive: true,
+      maxSockets: limits.maxSocketsPerHost ?? 64,
+      maxTotalSockets: limits.maxSockets ?? 256,
+      maxFreeSockets: 16,
+      // Applies to idle sockets in the pool; an attempt's own deadline is shorter and aborts it first.
+      timeout: limits.idleTimeoutMs ?? 10_000,
+    };
+    this.httpAgent = new http.Agent(agentOptions);
+    this.httpsAgent = new https.Agent(agentOptions);
   }
 
   async send(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
@@ -85,11 +116,18 @@ export class WebhookSender {
     const deadline = AbortSignal.timeout(this.timeoutMs);
     try {
       const address = await this.vettedAddress(target.hostname.replace(/^\[|\]$/g, ''), deadline);
-      const status = await this.post(target, secure, address, headers, body, deadline);
+      const status = await this.post(target, secure, address, headers, body, deadline).catch((error) => {
+        // A pooled connection the server closed while idle: the request never reached it, send it afresh.
+        if (error instanceof StaleConnectionError && !deadline.aborted)
+          return this.post(target, secure, address, headers, body, deadline, true);
+        throw error;
+      });
       if (status >= 200 && status < 300) return done(status, null);
       if (status >= 300 && status < 400) return done(status, `redirect (HTTP ${status}) not followed`);
       return done(status, `HTTP ${status}`);
     } catch (error) {
+      if (error instanceof DispatcherFaultError)
+        return { ...done(null, error.message), dispatcherFault: error };
       return done(null, describe(error, deadline, this.timeoutMs));
     }
   }
@@ -118,6 +156,7 @@ export class WebhookSender {
     headers: Record<string, string>,
     body: string,
     deadline: AbortSignal,
+    freshConnection = false,
   ): Promise<number> {
     const payload = Buffer.from(body, 'utf8');
     // Hands the connection the vetted address, so the name is not resolved a second time.
@@ -134,7 +173,8 @@ export class WebhookSender {
           port: target.port || (secure ? 443 : 80),
           path: `${target.pathname}${target.search}`,
           method: 'POST',
-          agent: secure ? this.httpsAgent : this.httpAgent,
+          // A retry after a stale pooled socket opens a new connection outside the pool.
+          agent: freshConnection ? false : secure ? this.httpsAgent : this.httpAgent,
           lookup: pinned,
           headers: { ...headers, 'content-length': String(payload.length) },
           signal: deadline,
@@ -164,16 +204,24 @@ export class WebhookSender {
         if (socket.connecting) socket.once('connect', check);
         else check();
       });
-      request.on('error', reject);
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // Node's documented pattern for a keep-alive socket the server closed as it was reused; receivers
+        // de-duplicate by webhook-id, so the rare resend of a request that did arrive is harmless.
+        const stale = request.reusedSocket && error.code === 'ECONNRESET';
+        reject(stale ? new StaleConnectionError() : error);
+      });
       request.end(payload);
     });
   }
 
   close(): void {
+    this.resolver?.cancel();
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
   }
 }
+
+class StaleConnectionError extends Error {}
 
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -186,7 +234,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 function describe(error: unknown, deadline: AbortSignal, timeoutMs: number): string {
   if (deadline.aborted) return `timeout after ${timeoutMs} ms`;
-  if (error instanceof RefusedTargetError) return error.message;
+  if (error instanceof RefusedTargetError || error instanceof HostNotFoundError) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
   switch (code) {
     case 'ECONNREFUSED':
