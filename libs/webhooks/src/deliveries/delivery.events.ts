@@ -63,7 +63,8 @@ export interface DeliveryReleasedData {
   at: string;
 }
 
-export type AbandonReason = 'attempts_exhausted' | 'subscription_deleted' | 'subscription_failed';
+export type AbandonReason =
+  'attempts_exhausted' | 'subscription_deleted' | 'subscription_failed' | 'api_key_revoked';
 
 export interface DeliveryCancelledData {
   eventId: string;

@@ -45,7 +45,7 @@ async function appendAt(
  * - pauses an active subscription whose failure streak (counted since its last lifecycle change) reached
  *   the threshold over at least the minimum span; resumes a paused one whose cooldown is over;
  * - holds the pending deliveries of a paused subscription, releases the held ones of an active one, and
- *   abandons those of a deleted or failed one. Each step is an event at the revision read, so two
+ *   abandons those of a deleted or failed one, and those of a revoked API key. Each step is an event at the revision read, so two
  *   dispatchers doing the same round append it once.
  */
 export async function runBreakerRound(
@@ -87,10 +87,18 @@ export async function runBreakerRound(
     }
   }
 
-  const stale = await pool.query<{ event_id: string; version: string; subscription_status: string | null }>(
-    `SELECT d.event_id, d.version, s.status AS subscription_status
-       FROM webhook_deliveries d LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
-      WHERE (d.status = 'pending' AND (s.status IS NULL OR s.status IN ('paused', 'deleted', 'failed')))
+  const stale = await pool.query<{
+    event_id: string;
+    version: string;
+    subscription_status: string | null;
+    key_revoked: boolean;
+  }>(
+    `SELECT d.event_id, d.version, s.status AS subscription_status, k.revoked_at IS NOT NULL AS key_revoked
+       FROM webhook_deliveries d
+       LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
+       LEFT JOIN api_keys k ON k.id = s.api_key_id
+      WHERE (d.status IN ('pending', 'held') AND k.revoked_at IS NOT NULL)
+         OR (d.status = 'pending' AND (s.status IS NULL OR s.status IN ('paused', 'deleted', 'failed')))
          OR (d.status = 'held' AND (s.status IS NULL OR s.status IN ('active', 'deleted', 'failed')))
       LIMIT $1`,
     [RECONCILE_BATCH],
@@ -98,7 +106,14 @@ export async function runBreakerRound(
   for (const d of stale.rows) {
     const version = BigInt(d.version);
     let event: NewEvent;
-    if (d.subscription_status === 'paused') {
+    if (d.key_revoked) {
+      // A revoked key is never restored (docs/architecture.md §7): what its subscriptions still owe is dropped.
+      event = {
+        id: webhookId(d.event_id, 'abandoned'),
+        type: DELIVERY_ABANDONED,
+        data: { eventId: d.event_id, reason: 'api_key_revoked', at },
+      };
+    } else if (d.subscription_status === 'paused') {
       event = {
         id: webhookId(d.event_id, 'held', d.version),
         type: DELIVERY_HELD,

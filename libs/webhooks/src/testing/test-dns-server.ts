@@ -7,6 +7,8 @@ export interface TestDnsServer {
   readonly server: string;
   /** Questions received, as `<type> <name>`. */
   readonly queries: string[];
+  /** What it serves; may be changed while it runs. */
+  readonly zone: TestZone;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,7 @@ export interface TestZone {
 /**
  * A real DNS server over UDP on 127.0.0.1 for tests (dns-packet encodes the wire format): answers A for the
  * zone's names, NXDOMAIN for unknown ones, the root's NS (what CachingResolver probes), and nothing for
- * the silent names. `zone` may be changed while it runs.
+ * the silent names.
  */
 export async function startTestDnsServer(zone: TestZone): Promise<TestDnsServer> {
   const queries: string[] = [];
@@ -56,6 +58,7 @@ export async function startTestDnsServer(zone: TestZone): Promise<TestDnsServer>
   return {
     server: `127.0.0.1:${(socket.address() as AddressInfo).port}`,
     queries,
+    zone,
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };
 }
