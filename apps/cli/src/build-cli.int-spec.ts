@@ -44,6 +44,20 @@ describe('cli', () => {
     await expect(run('keys', 'create')).rejects.toThrow(/required option '--plan <plan>'/);
   });
 
+  it('revokes a key by id, once, and refuses an unknown id', async () => {
+    await run('keys', 'create', '--plan', 'free');
+    const key = stdout[0]!;
+    const id = /API key (\S+)\./.exec(stderr.join(''))![1];
+    stdout.length = 0;
+    await run('keys', 'revoke', id);
+    expect(stdout).toEqual([`Revoked API key ${id}`]);
+    expect(await findApiKey(db.pool, key)).toBeNull();
+    await run('keys', 'revoke', id);
+    expect(stdout[1]).toBe(`API key ${id} was already revoked`);
+    await expect(run('keys', 'revoke', '00000000-0000-4000-8000-000000000000')).rejects.toThrow(/No API key/);
+    await expect(run('keys', 'revoke', 'nope')).rejects.toThrow(CliUsageError);
+  });
+
   it('adds an asset, as a default when asked', async () => {
     const contract = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
     await run(

@@ -6,6 +6,7 @@ import type { Database } from '../../../libs/core/src/db/database';
 import type { CliOutput } from './cli-output';
 import { assetsAdd, type AssetsAddOptions } from './commands/assets-add.command';
 import { keysCreate } from './commands/keys-create.command';
+import { keysRevoke } from './commands/keys-revoke.command';
 import { replay } from './commands/replay.command';
 
 export interface CliDeps {
@@ -45,6 +46,11 @@ export function buildCli(deps: CliDeps): Command {
     .action((options: { plan: string; name?: string }) =>
       withDatabase((db) => keysCreate(db, options, deps.out)),
     );
+  keys
+    .command('revoke')
+    .description('revoke an API key for good: its requests are refused and its webhooks stop')
+    .argument('<id>', 'the key id (printed by keys create)')
+    .action((id: string) => withDatabase((db) => keysRevoke(db, id, deps.out)));
 
   program
     .command('replay')

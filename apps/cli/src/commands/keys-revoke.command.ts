@@ -1,0 +1,20 @@
+import { revokeApiKey } from '../../../../libs/auth/src/api-keys/api-key-repository';
+import type { Database } from '../../../../libs/core/src/db/database';
+import { CliUsageError, type CliOutput } from '../cli-output';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Revokes a key by its id, for good: requests with it are refused from now on and its webhooks stop
+ * (what its subscriptions still owe is abandoned). Revoking a revoked key is not an error.
+ */
+export async function keysRevoke(db: Database, id: string, out: CliOutput): Promise<void> {
+  if (!UUID.test(id)) throw new CliUsageError(`Not an API key id: ${JSON.stringify(id)} (expected a UUID)`);
+  const { rows } = await db.pool.query<{ revoked: boolean }>(
+    'SELECT revoked_at IS NOT NULL AS revoked FROM api_keys WHERE id = $1',
+    [id],
+  );
+  if (!rows[0]) throw new CliUsageError(`No API key ${id}`);
+  const revoked = await revokeApiKey(db.pool, id);
+  out.log(revoked ? `Revoked API key ${id}` : `API key ${id} was already revoked`);
+}
