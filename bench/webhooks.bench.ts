@@ -8,6 +8,7 @@
  * measured in the same run: the same number of signed POSTs sent by a bare loop at the same concurrency.
  * Runs on PostgreSQL when DATABASE_URL is set, on embedded PGlite otherwise.
  */
+import { webhookEnvShape } from '../libs/core/src/config/webhook-env';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { getAddress } from 'viem';
@@ -17,6 +18,7 @@ import { PostgresEventStore } from '../libs/event-store/src/postgres/postgres-ev
 import { createTestDatabase } from '../test/support/test-database';
 import {
   DEFAULT_BREAKER,
+  DEFAULT_EGRESS,
   DEFAULT_USER_AGENT,
   type WebhooksConfig,
 } from '../libs/webhooks/src/config/webhooks-config';
@@ -40,6 +42,20 @@ import { settle } from '../libs/webhooks/src/testing/settle';
 const N = Number(process.env.BENCH_DELIVERIES ?? 5000);
 const ADDRESSES = 200;
 const CONCURRENCY = 256;
+/** The documented bounds, or WEBHOOK_MAX_IN_FLIGHT_PER_KEY / _PER_HOST as the server would read them. */
+const EGRESS = {
+  ...DEFAULT_EGRESS,
+  ...(process.env.WEBHOOK_MAX_IN_FLIGHT_PER_KEY && {
+    maxInFlightPerKey: webhookEnvShape.WEBHOOK_MAX_IN_FLIGHT_PER_KEY.parse(
+      process.env.WEBHOOK_MAX_IN_FLIGHT_PER_KEY,
+    ),
+  }),
+  ...(process.env.WEBHOOK_MAX_IN_FLIGHT_PER_HOST && {
+    maxInFlightPerHost: webhookEnvShape.WEBHOOK_MAX_IN_FLIGHT_PER_HOST.parse(
+      process.env.WEBHOOK_MAX_IN_FLIGHT_PER_HOST,
+    ),
+  }),
+};
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -56,6 +72,7 @@ async function main(): Promise<void> {
     httpsOnly: false,
     userAgent: DEFAULT_USER_AGENT,
     breaker: DEFAULT_BREAKER,
+    egress: EGRESS,
   };
   try {
     await seedRegistries(db.pool);
@@ -161,7 +178,8 @@ async function main(): Promise<void> {
     await dispatcher.stop();
 
     console.log(
-      `bench:webhooks (${backend}, one dispatcher, concurrency ${CONCURRENCY}, ${ADDRESSES} subscriptions)`,
+      `bench:webhooks (${backend}, one dispatcher, concurrency ${CONCURRENCY}, ${ADDRESSES} subscriptions, ` +
+        `one receiver host; in flight at most ${EGRESS.maxInFlightPerKey} per key, ${EGRESS.maxInFlightPerHost} per host)`,
     );
     console.log(`  deliveries:          ${N}`);
     console.log(
