@@ -59,14 +59,7 @@ describe('fair webhook egress', () => {
     ] as const;
     for (const [key, address, webhookUrl] of tenants) {
       expect((await t.request('POST', '/api/notifications/signing-secret', undefined, key)).status).toBe(201);
-      const created = await t.request(
-        'POST',
-        SUBS,
-        { chain: 'ethereum', address, webhookUrl, eventKinds: ['INCOMING_NATIVE'] },
-        key,
-      );
-      expect(created.status).toBe(201);
-      ids.push([key, created.json.data.id]);
+      ids.push([key, await t.subscribe(key, address, webhookUrl)]);
     }
     dispatcher = new Dispatcher({
       db: t.db,

@@ -12,7 +12,6 @@ import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
 import { Dispatcher } from './dispatcher';
 
-const SUBS = '/api/notifications/subscriptions';
 const A = '0x4444444444444444444444444444444444444444';
 const B = '0x5555555555555555555555555555555555555555';
 
@@ -29,16 +28,6 @@ describe('dispatcher-side faults and revoked keys', () => {
   const lines: string[] = [];
   let dispatcher: Dispatcher;
 
-  const subscribe = async (key: string, address: string, webhookUrl: string) => {
-    const created = await t.request(
-      'POST',
-      SUBS,
-      { chain: 'ethereum', address, webhookUrl, eventKinds: ['INCOMING_NATIVE'] },
-      key,
-    );
-    expect(created.status).toBe(201);
-    return created.json.data.id as string;
-  };
   const deliveries = async (subscriptionId: string) =>
     (
       await t.db.pool.query<{ status: string; attempts: number; status_reason: string | null }>(
@@ -81,8 +70,8 @@ describe('dispatcher-side faults and revoked keys', () => {
     const foreign = new SecretBox(randomBytes(32));
     await insertSigningSecret(t.db.pool, foreign, t.keys.free.id, generateSigningSecret());
     await t.request('POST', '/api/notifications/signing-secret', undefined, t.keys.pro.key);
-    const sealedElsewhere = await subscribe(t.keys.free.key, A, receiver.url);
-    const healthy = await subscribe(t.keys.pro.key, B, receiver.url);
+    const sealedElsewhere = await t.subscribe(t.keys.free.key, A, receiver.url);
+    const healthy = await t.subscribe(t.keys.pro.key, B, receiver.url);
     await settle(t.db, t.eventStore, dispatcher);
 
     await appendTransfers(t.eventStore, [
@@ -104,7 +93,7 @@ describe('dispatcher-side faults and revoked keys', () => {
 
   it('uses up no attempt while its DNS resolver does not answer, and delivers once it does', async () => {
     receiver.requests.length = 0;
-    const id = await subscribe(t.keys.enterprise.key, A, receiver.url.replace('127.0.0.1', 'hooks.test'));
+    const id = await t.subscribe(t.keys.enterprise.key, A, receiver.url.replace('127.0.0.1', 'hooks.test'));
     await t.request('POST', '/api/notifications/signing-secret', undefined, t.keys.enterprise.key);
     await settle(t.db, t.eventStore, dispatcher);
     dns.zone.mute = true;
@@ -123,7 +112,7 @@ describe('dispatcher-side faults and revoked keys', () => {
 
   it("stops a revoked key's deliveries for good: nothing more is sent, what was owed is abandoned", async () => {
     const C = '0x6666666666666666666666666666666666666666';
-    const id = await subscribe(t.keys.enterprise.key, C, receiver.url);
+    const id = await t.subscribe(t.keys.enterprise.key, C, receiver.url);
     await settle(t.db, t.eventStore, dispatcher);
     receiver.respond = (_req, res) => res.writeHead(503).end();
     await appendTransfers(t.eventStore, [{ to: C, kind: 'native', amount: '4' }]);

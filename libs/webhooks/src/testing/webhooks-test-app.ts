@@ -34,6 +34,8 @@ export interface WebhooksTestApp {
     body?: unknown,
     apiKey?: string,
   ): Promise<ApiResponse>;
+  /** Registers an INCOMING_NATIVE subscription on ethereum through the API; returns its id (fails the test on a refusal). */
+  subscribe(apiKey: string, address: string, webhookUrl: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -71,7 +73,7 @@ export async function startWebhooksTestApp(config = testWebhooksConfig()): Promi
   class WebhooksTestModule {}
 
   const app = await createHttpApp(WebhooksTestModule, { logger: silentLogger });
-  return {
+  const testApp: WebhooksTestApp = {
     db,
     eventStore,
     config,
@@ -89,10 +91,21 @@ export async function startWebhooksTestApp(config = testWebhooksConfig()): Promi
       });
       return { status: res.statusCode, json: JSON.parse(res.body) as ApiResponse['json'] };
     },
+    async subscribe(apiKey, address, webhookUrl) {
+      const created = await testApp.request(
+        'POST',
+        '/api/notifications/subscriptions',
+        { chain: 'ethereum', address, webhookUrl, eventKinds: ['INCOMING_NATIVE'] },
+        apiKey,
+      );
+      if (created.status !== 201) throw new Error(`subscription refused: ${JSON.stringify(created.json)}`);
+      return created.json.data.id as string;
+    },
     async close() {
       await app.close();
       await eventStore.close();
       await db.close();
     },
   };
+  return testApp;
 }
