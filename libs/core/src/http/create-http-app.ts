@@ -39,7 +39,7 @@ export async function createHttpApp(
       // Fastify's default (100) answers a long path parameter with 414 before any handler sees it; an
       // over-long address is a bad address (400 INVALID_ADDRESS), so handlers get the value. Node's
       // 16 KiB header limit still bounds the whole request line.
-      maxParamLength: MAX_PARAM_LENGTH,
+      routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
       // Router errors (undecodable URL, over-long path parameter) never reach Nest's filters.
       frameworkErrors: (error: Error, _request: FastifyRequest, reply: FastifyReply) => {
         const { status, body } = toErrorResponse(error);
