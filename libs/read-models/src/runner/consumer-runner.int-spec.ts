@@ -6,7 +6,7 @@ import { START, type RecordedEvent } from '../../../event-store/src/event-store'
 import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
 import type { Projection } from '../projection';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
-import { ProjectionRunner } from './projection-runner';
+import { ConsumerRunner } from './consumer-runner';
 import { replayProjection } from './replay-projection';
 
 /**
@@ -32,7 +32,7 @@ function recordingProjection(
   };
 }
 
-describe('ProjectionRunner', () => {
+describe('ConsumerRunner', () => {
   let db: Database;
   let store: PostgresEventStore;
 
@@ -75,10 +75,10 @@ describe('ProjectionRunner', () => {
       },
     });
     // A long backoff: the retry must not get through before catchUp() reports the failure and stops.
-    const runner = new ProjectionRunner({
+    const runner = new ConsumerRunner({
       db,
       eventStore: store,
-      projection,
+      consumer: projection,
       batchSize: 10,
       retryMinMs: 5_000,
     });
@@ -106,10 +106,10 @@ describe('ProjectionRunner', () => {
       },
     });
     const logs: string[] = [];
-    const runner = new ProjectionRunner({
+    const runner = new ConsumerRunner({
       db,
       eventStore: store,
-      projection,
+      consumer: projection,
       retryMinMs: 5,
       log: (m) => logs.push(m),
     });
@@ -129,10 +129,10 @@ describe('ProjectionRunner', () => {
       },
     });
     const errors: string[] = [];
-    const runner = new ProjectionRunner({
+    const runner = new ConsumerRunner({
       db,
       eventStore: store,
-      projection,
+      consumer: projection,
       retryMinMs: 5,
       retryMaxMs: 20,
       logError: (m) => errors.push(m),
@@ -157,10 +157,10 @@ describe('ProjectionRunner', () => {
 
   it('follows new events while started', async () => {
     const name = await freshProjection();
-    const runner = new ProjectionRunner({
+    const runner = new ConsumerRunner({
       db,
       eventStore: store,
-      projection: recordingProjection(name, 'a'),
+      consumer: recordingProjection(name, 'a'),
     });
     runner.start();
     await append(name, 0, 3);
@@ -177,8 +177,8 @@ describe('ProjectionRunner', () => {
   it('lets one of two runners apply while the other stands by, then fails over', async () => {
     const name = await freshProjection();
     const options = { db, eventStore: store, batchSize: 4, standbyRetryMs: 30 };
-    const first = new ProjectionRunner({ ...options, projection: recordingProjection(name, 'first') });
-    const second = new ProjectionRunner({ ...options, projection: recordingProjection(name, 'second') });
+    const first = new ConsumerRunner({ ...options, consumer: recordingProjection(name, 'first') });
+    const second = new ConsumerRunner({ ...options, consumer: recordingProjection(name, 'second') });
     first.start();
     await first.catchUp(); // holds the lock before the standby starts
     second.start();
@@ -217,10 +217,10 @@ describe('ProjectionRunner', () => {
 
   it('replays from zero to the same rows, and resumes after the replayed checkpoint', async () => {
     const name = await freshProjection();
-    const runner = new ProjectionRunner({
+    const runner = new ConsumerRunner({
       db,
       eventStore: store,
-      projection: recordingProjection(name, 'a'),
+      consumer: recordingProjection(name, 'a'),
       batchSize: 3,
     });
     await append(name, 0, 10);
