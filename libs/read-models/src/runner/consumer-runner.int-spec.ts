@@ -237,4 +237,27 @@ describe('ConsumerRunner', () => {
     await runner.catchUp();
     expect((await rows(name)).length).toBe(12);
   });
+
+  it('leaves the live rows and the checkpoint as they were when a replay fails', async () => {
+    const name = await freshProjection();
+    const runner = new ConsumerRunner({ db, eventStore: store, consumer: recordingProjection(name, 'a') });
+    await append(name, 0, 6);
+    await runner.catchUp();
+    const before = await rows(name);
+    const checkpoint = await readCheckpoint(db.pool, name);
+    const failing = recordingProjection(name, 'b', {
+      before: (events) => {
+        if (events.some((e) => (e.data as { n: number }).n === 4)) throw new Error('boom in replay');
+      },
+    });
+    await expect(
+      replayProjection({ db, eventStore: store, projection: failing, batchSize: 2 }),
+    ).rejects.toThrow('boom in replay');
+    expect(await rows(name)).toEqual(before);
+    expect(await readCheckpoint(db.pool, name)).toEqual(checkpoint);
+    const leftover = await db.pool.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [`replay_${name}`]);
+    expect(leftover.rows).toEqual([]);
+    await replayProjection({ db, eventStore: store, projection: recordingProjection(name, 'b') });
+    expect((await rows(name)).map((r) => `${r.n}${r.runner}`)).toEqual(before.map((r) => `${r.n}b`));
+  });
 });
