@@ -16,7 +16,7 @@ import {
   TRANSFER_OBSERVED,
   type TransferObservedData,
 } from '../libs/indexing/src/events/chain-events';
-import { ProjectionRunner } from '../libs/read-models/src/runner/projection-runner';
+import { ConsumerRunner } from '../libs/read-models/src/runner/consumer-runner';
 import { balancesProjection } from '../libs/read-models/src/balances/balances.projection';
 import { blocksProjection } from '../libs/read-models/src/blocks/blocks.projection';
 import { createTestDatabase } from '../test/support/test-database';
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     const eventStore = await createEventStore({ db });
     const indexer = new EvmIndexer({ chain: 'ethereum', rpcUrl: anvil.rpcUrl, eventStore, startBlock: 0n });
     const runners = [balancesProjection, blocksProjection].map(
-      (projection) => new ProjectionRunner({ db, eventStore, projection }),
+      (projection) => new ConsumerRunner({ db, eventStore, consumer: projection }),
     );
     const t0 = performance.now();
     runners.forEach((r) => r.start());

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../../libs/core/src/config/app-config';
 import type { Database } from '../../../libs/core/src/db/database';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { buildCli } from './build-cli';
+import { openCliDatabase } from './cli-database';
 import { CliUsageError } from './cli-output';
 
 describe('cli', () => {
@@ -130,5 +131,25 @@ describe('cli', () => {
     await expect(run('replay', 'nope')).rejects.toThrow(
       /Unknown projection "nope"; expected one of .*balances/,
     );
+  });
+
+  it('replays on the pool the CLI opens on PostgreSQL: the lock, the swap and a store read at once', async () => {
+    if (db.embedded) return; // the CLI opens embedded PGlite itself, one connection, and reads before it swaps
+    const cliDb = await openCliDatabase({ databaseUrl: db.url } as AppConfig);
+    const replayed = buildCli({
+      loadConfig: () => ({ eventStoreUrl: undefined }) as AppConfig,
+      openDatabase: async () => cliDb,
+      out: { log: (l) => stdout.push(l), error: (l) => stderr.push(l) },
+    }).parseAsync(['node', 'cli', 'replay', 'webhook-subscriptions']);
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error('replay stuck waiting for a connection')), 20_000);
+    });
+    try {
+      await Promise.race([replayed, stuck]);
+    } finally {
+      clearTimeout(timer);
+    }
+    expect(stdout.join('')).toMatch(/Replayed webhook-subscriptions: 0 events/);
   });
 });

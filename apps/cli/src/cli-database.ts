@@ -13,7 +13,9 @@ import { CliUsageError } from './cli-output';
  */
 export async function openCliDatabase(config: AppConfig): Promise<Database> {
   if (config.databaseUrl) {
-    const db = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
+    // Three: a replay holds its projection's lock on one connection, and its swap transaction on a
+    // second while the event store reads the last events on a third (docs/architecture.md §5).
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 3 });
     await prepare(db);
     return db;
   }

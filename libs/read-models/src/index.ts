@@ -1,4 +1,3 @@
-export * from './all-projections';
 export * from './balances/apply-balance-deltas';
 export * from './balances/balance-deltas';
 export * from './balances/balances.projection';
@@ -6,6 +5,8 @@ export * from './blocks/block-writes';
 export * from './blocks/blocks.projection';
 export * from './projection';
 export * from './runner/checkpoint';
+export * from './runner/consumer';
+export * from './runner/consumer-runner';
+export * from './runner/parked-events';
 export * from './runner/projection-lock';
-export * from './runner/projection-runner';
 export * from './runner/replay-projection';

@@ -1,24 +1,17 @@
 import type { PoolClient } from 'pg';
-import type { EventFilter, RecordedEvent } from '../../event-store/src/event-store';
+import type { RecordedEvent } from '../../event-store/src/event-store';
+import type { Consumer } from './runner/consumer';
 
 /**
- * A read model fed from `$all` (docs/architecture.md §5). The runner calls `apply` inside the transaction that also
- * moves the projection's checkpoint, so `apply` must write through `client` only (never the pool:
- * on embedded PGlite a second connection would wait for this very transaction) and must not commit.
+ * A read model fed from `$all` (docs/architecture.md §5): a consumer without side effects, whose rows
+ * `cli replay` can rebuild from position 0.
  */
-export interface Projection {
-  /** Checkpoint and lock name; also the name `cli replay <projection>` takes. */
-  readonly name: string;
-  /** Tables the projection owns exclusively: a replay truncates them. */
-  readonly tables: readonly string[];
-  /** Only matching events are read and handed to `apply`. */
-  readonly filter?: EventFilter;
+export interface Projection extends Consumer {
   /**
-   * What an event that cannot be applied does (docs/architecture.md §5). `halt` (the default, and the
-   * only choice for money read models): the projection stops on it until the cause is fixed. `park`
-   * (read models that serve many tenants): the event is set aside in parked_events after a few tries.
+   * Tables the projection owns exclusively, unqualified (a replay rebuilds them beside the live ones
+   * and swaps the result in: see replay-projection.ts).
    */
-  readonly onPoisonEvent?: 'halt' | 'park';
+  readonly tables: readonly string[];
   /** Applies one batch, in global order. Must be deterministic so a replay rebuilds the same rows. */
   apply(client: PoolClient, events: readonly RecordedEvent[]): Promise<void>;
 }

@@ -6,7 +6,7 @@ import { chainStream, type TransferObservedData } from '../../indexing/src/event
 import { balancesProjection } from './balances/balances.projection';
 import { blocksProjection } from './blocks/blocks.projection';
 import { readCheckpoint } from './runner/checkpoint';
-import { ProjectionRunner } from './runner/projection-runner';
+import { ConsumerRunner } from './runner/consumer-runner';
 import { replayProjection } from './runner/replay-projection';
 import {
   blockIndexed,
@@ -128,16 +128,16 @@ describe('blocks and balances projections', () => {
 
   it('builds incrementally, survives a reorg, and equals a replay', async () => {
     const appends = [...history('ethereum'), ...history('polygon')];
-    const balances = new ProjectionRunner({
+    const balances = new ConsumerRunner({
       db,
       eventStore: store,
-      projection: balancesProjection,
+      consumer: balancesProjection,
       batchSize: 7,
     });
-    const blocks = new ProjectionRunner({
+    const blocks = new ConsumerRunner({
       db,
       eventStore: store,
-      projection: blocksProjection,
+      consumer: blocksProjection,
       batchSize: 5,
     });
     // Sequential on purpose: pglite-socket can interleave two other connections' extended-protocol
@@ -196,7 +196,7 @@ describe('blocks and balances projections', () => {
   it('undoes a transfer with TransferReverted, leaving a zero row', async () => {
     const block = blockIndexed('base', 1, '0xba01');
     const sent = transferObserved(block, { kind: 'native', from: null, to: B, amount: 5n, ref: 'v' });
-    const runner = new ProjectionRunner({ db, eventStore: store, projection: balancesProjection });
+    const runner = new ConsumerRunner({ db, eventStore: store, consumer: balancesProjection });
     await store.appendToStream(chainStream('base'), [block, sent]);
     await runner.catchUp();
     const row = async () =>
@@ -212,7 +212,7 @@ describe('blocks and balances projections', () => {
   });
 
   it('removes a reverted block only while its hash matches', async () => {
-    const runner = new ProjectionRunner({ db, eventStore: store, projection: blocksProjection });
+    const runner = new ConsumerRunner({ db, eventStore: store, consumer: blocksProjection });
     const old = blockIndexed('optimism', 7, '0x0700');
     const other = blockIndexed('optimism', 7, '0x07ff');
     await store.appendToStream(chainStream('optimism'), [old]);

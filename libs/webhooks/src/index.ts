@@ -14,8 +14,6 @@ export {
 } from './deliveries/deliveries.projection';
 export * from './subscriptions/subscription.events';
 export { subscriptionsProjection } from './subscriptions/subscriptions.read-model';
-export { createWebhookSaga, decideSagaBatch, SAGA_NAME } from './saga/webhook-saga';
-export { DurableConsumer } from './dispatcher/durable-consumer';
+export { decideSagaBatch } from './saga/decide-saga-batch';
+export { createWebhookSaga, SAGA_NAME } from './saga/webhook-saga';
 export { Dispatcher, startDispatcher, type DispatcherDeps } from './dispatcher/dispatcher';
-
-export { WEBHOOK_PROJECTIONS } from './webhook-projections';

@@ -19,14 +19,13 @@ import {
 import { createEventStore } from '../../../../libs/event-store/src/create-event-store';
 import type { EventStore } from '../../../../libs/event-store/src/event-store';
 import { EvmIndexer } from '../../../../libs/indexing/src/evm/evm-indexer';
-import { ProjectionRunner } from '../../../../libs/read-models/src/runner/projection-runner';
 import { webhooksConfig } from '../../../../libs/webhooks/src/config/webhooks-config';
 import { startDispatcher } from '../../../../libs/webhooks/src/dispatcher/dispatcher';
 import { createApiApp } from '../api/create-api-app';
 import { listenForHealth } from '../health/health-listener';
 import { databaseHealth, eventStoreHealth } from '../health/store-health';
 import { readOrCreateDevApiKey } from './dev-api-key';
-import { SERVICE_PROJECTIONS } from './service-projections';
+import { projectorRunners } from './consumers';
 import { registerDevChainAssets } from './register-dev-chain-assets';
 
 export interface RunningServer {
@@ -140,17 +139,10 @@ async function boot(
   health.register(eventStoreHealth(eventStore));
 
   if (roles.has('projector')) {
-    for (const projection of Object.values(SERVICE_PROJECTIONS)) {
-      const runner = new ProjectionRunner({
-        db,
-        eventStore,
-        projection,
-        log: logFunction(logger.child(`projection/${projection.name}`)),
-        logError: logFunction(logger.child(`projection/${projection.name}`), 'error'),
-      });
+    for (const runner of projectorRunners(db, eventStore, logger.child('projector'))) {
       health.register(runner);
       runner.start();
-      stack.push({ name: `projection ${projection.name}`, stop: () => runner.stop() });
+      stack.push({ name: runner.component, stop: () => runner.stop() });
     }
   }
 

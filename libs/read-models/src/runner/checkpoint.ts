@@ -1,8 +1,8 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../../../core/src/db/transaction';
 import { RetryableError } from '../../../core/src/errors/retryable';
 import { START, type GlobalPosition, type RecordedEvent } from '../../../event-store/src/event-store';
-import type { Projection } from '../projection';
+import type { Consumer } from './consumer';
 
 /**
  * Another writer moved (or a replay reset) the checkpoint since it was read: reload and go on from
@@ -10,15 +10,15 @@ import type { Projection } from '../projection';
  */
 export class CheckpointConflictError extends RetryableError {
   constructor(
-    readonly projection: string,
+    readonly consumer: string,
     readonly expected: GlobalPosition,
   ) {
-    super(`Checkpoint of projection ${projection} is no longer at ${expected.commit}/${expected.prepare}`);
+    super(`Checkpoint of ${consumer} is no longer at ${expected.commit}/${expected.prepare}`);
     this.name = 'CheckpointConflictError';
   }
 }
 
-/** The last applied position, START when the projection has none (never run, or reset by a replay). */
+/** The last applied position, START when the consumer has none (never run, or replayed from no events). */
 export async function readCheckpoint(pool: Pool, name: string): Promise<GlobalPosition> {
   const { rows } = await pool.query<{ commit_position: string; prepare_position: string }>(
     'SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = $1',
@@ -29,54 +29,64 @@ export async function readCheckpoint(pool: Pool, name: string): Promise<GlobalPo
 }
 
 /**
- * Applies one non-empty batch and moves the checkpoint from `expected` to the batch's last position in
- * the same transaction: both commit or neither does. The move is a compare-and-set, so a second writer
- * (a lost lock, a concurrent replay) rolls back with CheckpointConflictError instead of applying twice.
- * Returns the new checkpoint.
+ * Applies one non-empty batch (`consumer.apply` with `prepared`, what its `prepare` returned) and moves
+ * the checkpoint from `expected` to the batch's last position in the same transaction: both commit or
+ * neither does. Returns the new checkpoint.
  */
-export async function applyBatch(
+export async function applyBatch<Prepared>(
   pool: Pool,
-  projection: Projection,
+  consumer: Pick<Consumer<Prepared>, 'name' | 'apply'>,
   expected: GlobalPosition,
   events: readonly RecordedEvent[],
+  prepared?: Prepared,
 ): Promise<GlobalPosition> {
   const next = events[events.length - 1].position;
   await inTransaction(pool, async (client) => {
-    await projection.apply(client, events);
-    const params = [projection.name, expected.commit.toString(), expected.prepare.toString()];
-    const moved = await client.query(
-      `UPDATE projection_checkpoints SET commit_position = $4, prepare_position = $5, updated_at = now()
-        WHERE name = $1 AND commit_position = $2 AND prepare_position = $3`,
-      [...params, next.commit.toString(), next.prepare.toString()],
-    );
-    if (moved.rowCount === 1) return;
-    // No row yet: only a writer that started from START may create it, and only one such writer wins.
-    const created =
-      expected.commit === START.commit && expected.prepare === START.prepare
-        ? await client.query(
-            `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, $2, $3)
-             ON CONFLICT (name) DO NOTHING`,
-            [projection.name, next.commit.toString(), next.prepare.toString()],
-          )
-        : { rowCount: 0 };
-    if (created.rowCount !== 1) throw new CheckpointConflictError(projection.name, expected);
+    await consumer.apply(client, events, prepared as Prepared);
+    await moveCheckpoint(client, consumer.name, expected, next);
   });
   return next;
 }
 
-/** Truncates the projection's tables and forgets its checkpoint, atomically. */
-export async function resetProjection(pool: Pool, projection: Projection): Promise<void> {
-  const tables = projection.tables.map(quoteTable);
-  await inTransaction(pool, async (client) => {
-    if (tables.length) await client.query(`TRUNCATE ${tables.join(', ')}`);
-    await client.query('DELETE FROM projection_checkpoints WHERE name = $1', [projection.name]);
-  });
+/**
+ * Moves a checkpoint inside the caller's transaction. A compare-and-set: a second writer (a lost lock,
+ * a concurrent replay) rolls back with CheckpointConflictError instead of applying twice.
+ */
+export async function moveCheckpoint(
+  client: PoolClient,
+  name: string,
+  expected: GlobalPosition,
+  next: GlobalPosition,
+): Promise<void> {
+  const params = [name, expected.commit.toString(), expected.prepare.toString()];
+  const moved = await client.query(
+    `UPDATE projection_checkpoints SET commit_position = $4, prepare_position = $5, updated_at = now()
+      WHERE name = $1 AND commit_position = $2 AND prepare_position = $3`,
+    [...params, next.commit.toString(), next.prepare.toString()],
+  );
+  if (moved.rowCount === 1) return;
+  // No row yet: only a writer that started from START may create it, and only one such writer wins.
+  const created =
+    expected.commit === START.commit && expected.prepare === START.prepare
+      ? await client.query(
+          `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, $2, $3)
+           ON CONFLICT (name) DO NOTHING`,
+          [name, next.commit.toString(), next.prepare.toString()],
+        )
+      : { rowCount: 0 };
+  if (created.rowCount !== 1) throw new CheckpointConflictError(name, expected);
 }
 
-function quoteTable(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/.test(name)) throw new Error(`Invalid table name '${name}'`);
-  return name
-    .split('.')
-    .map((part) => `"${part}"`)
-    .join('.');
+/** Sets a checkpoint whatever it was (a replay holding the consumer's lock), inside the caller's transaction. */
+export async function resetCheckpoint(
+  client: PoolClient,
+  name: string,
+  position: GlobalPosition,
+): Promise<void> {
+  await client.query('DELETE FROM projection_checkpoints WHERE name = $1', [name]);
+  if (position.commit === START.commit && position.prepare === START.prepare) return;
+  await client.query(
+    'INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, $2, $3)',
+    [name, position.commit.toString(), position.prepare.toString()],
+  );
 }

@@ -67,7 +67,6 @@ async function processOneOrPark(
           pool,
           {
             name: options.consumer,
-            tables: [],
             apply: (client) =>
               parkEvent(client, {
                 consumer: options.consumer,

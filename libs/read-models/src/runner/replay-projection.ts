@@ -1,10 +1,13 @@
+import type { PoolClient } from 'pg';
 import type { Database } from '../../../core/src/db/database';
+import { inTransaction } from '../../../core/src/db/transaction';
+import { backoffDelay, isRetryableError } from '../../../core/src/errors/retryable';
 import { START, type EventStore, type GlobalPosition } from '../../../event-store/src/event-store';
 import type { Projection } from '../projection';
-import { applyBatch, resetProjection } from './checkpoint';
+import { resetCheckpoint } from './checkpoint';
+import { DEFAULT_BATCH_SIZE } from './consumer-runner';
 import { acquireProjectionLock, sleep } from './projection-lock';
-import { DEFAULT_BATCH_SIZE } from './projection-runner';
-import { backoffDelay, isRetryableError } from '../../../core/src/errors/retryable';
+import { ShadowTables } from './shadow-tables';
 
 export interface ReplayProjectionOptions {
   db: Database;
@@ -15,11 +18,14 @@ export interface ReplayProjectionOptions {
 }
 
 /**
- * Rebuilds a projection from position 0: truncates its tables and checkpoint, then applies every
- * visible matching event, batch by batch, each with its checkpoint. Holds the projection's lock all
- * along, so it waits while a runner is active (stop the projector role first, or the replay waits as a
- * standby). Transient failures are retried; any other failure rejects, leaving a consistent partial
- * rebuild that a runner (or another replay) continues from its checkpoint.
+ * Rebuilds a projection from position 0, atomically for its readers (docs/architecture.md §5): every
+ * visible matching event is applied, batch by batch, to empty copies of its tables (ShadowTables), and
+ * one transaction then replaces the live rows with the copies' and sets the checkpoint. Until that
+ * commit readers see the old read model, whole; after it, the new one. A reader never sees a table
+ * emptied or half rebuilt (the dispatcher would take a subscription missing from it for a deleted one).
+ * Holds the projection's lock all along, so it waits while a runner is active (stop the projector role
+ * first, or the replay waits as a standby). Transient failures are retried; any other failure rejects
+ * and leaves the live read model and its checkpoint as they were.
  */
 export async function replayProjection(options: ReplayProjectionOptions): Promise<{ events: number }> {
   const { db, eventStore, projection } = options;
@@ -27,25 +33,73 @@ export async function replayProjection(options: ReplayProjectionOptions): Promis
   const limit = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const lease = await acquireProjectionLock(db, projection.name, { retryMs: 1000, log });
   if (!lease) throw new Error(`projection ${projection.name}: lock not acquired`);
+  const shadow = new ShadowTables(projection);
   try {
-    await retryTransient(() => resetProjection(db.pool, projection), log);
-    let checkpoint: GlobalPosition = START;
+    await retryTransient(() => shadow.create(db.pool), log);
+    let position: GlobalPosition = START;
     let events = 0;
     for (;;) {
       const batch = await retryTransient(
-        () => eventStore.readAll({ after: checkpoint, limit, filter: projection.filter }),
+        () => eventStore.readAll({ after: position, limit, filter: projection.filter }),
         log,
       );
       if (batch.length === 0) break;
-      const from = checkpoint;
-      checkpoint = await retryTransient(() => applyBatch(db.pool, projection, from, batch), log);
+      await retryTransient(
+        () =>
+          inTransaction(db.pool, async (client) => {
+            await shadow.redirect(client);
+            await projection.apply(client, batch);
+          }),
+        log,
+      );
+      position = batch[batch.length - 1].position;
       events += batch.length;
     }
+    const from = position;
+    events += await retryTransient(
+      () => inTransaction(db.pool, (client) => swap(client, { ...options, limit, shadow, from })),
+      log,
+    );
     log(`projection ${projection.name}: replayed ${events} events`);
     return { events };
   } finally {
+    await shadow.drop(db.pool).catch(() => undefined);
     await lease.release();
   }
+}
+
+/**
+ * The swap transaction; returns the events it applied on top. On PostgreSQL it first locks the live
+ * tables against other writers (the subscriptions' read-your-writes refreshes) and applies the events
+ * appended since the last batch, so that no row such a writer stored for a newer event is put back to
+ * an older state by the swap. Embedded PGlite cannot read the store from inside a transaction (its one
+ * connection is this transaction's) and has one process only; there the swap takes what was read.
+ * PostgreSQL needs three connections at once: the lock's, this transaction's and the store's read.
+ */
+async function swap(
+  client: PoolClient,
+  o: ReplayProjectionOptions & { limit: number; shadow: ShadowTables; from: GlobalPosition },
+): Promise<number> {
+  let position = o.from;
+  let events = 0;
+  if (!o.db.embedded) {
+    await o.shadow.lockLive(client);
+    await o.shadow.redirect(client);
+    for (;;) {
+      const batch = await o.eventStore.readAll({
+        after: position,
+        limit: o.limit,
+        filter: o.projection.filter,
+      });
+      if (batch.length === 0) break;
+      await o.projection.apply(client, batch);
+      position = batch[batch.length - 1].position;
+      events += batch.length;
+    }
+  }
+  await o.shadow.swapIn(client);
+  await resetCheckpoint(client, o.projection.name, position);
+  return events;
 }
 
 async function retryTransient<T>(work: () => Promise<T>, log: (msg: string) => void): Promise<T> {

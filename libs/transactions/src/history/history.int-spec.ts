@@ -12,7 +12,7 @@ import { addAsset } from '../../../chains/src/registry/asset-registry';
 import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
 import { EvmIndexer } from '../../../indexing/src/evm/evm-indexer';
 import { runWorkload, type Workload } from '../../../indexing/src/evm/testing/workload';
-import { ProjectionRunner } from '../../../read-models/src/runner/projection-runner';
+import { ConsumerRunner } from '../../../read-models/src/runner/consumer-runner';
 import {
   callFixture,
   reorg,
@@ -80,7 +80,7 @@ describe('history projection and GET /api/txs/history/:address', () => {
   let t: TxTestApp;
   let store: PostgresEventStore;
   let indexer: EvmIndexer;
-  let runner: ProjectionRunner;
+  let runner: ConsumerRunner;
   let workload: Workload;
   let a: Address[];
 
@@ -95,7 +95,7 @@ describe('history projection and GET /api/txs/history/:address', () => {
       eventStore: store,
       finalityDepth: 8,
     });
-    runner = new ProjectionRunner({ db: t.db, eventStore: store, projection: historyProjection });
+    runner = new ConsumerRunner({ db: t.db, eventStore: store, consumer: historyProjection });
     workload = await runWorkload(anvil);
     await addAsset(t.db.pool, {
       chain: 'ethereum',

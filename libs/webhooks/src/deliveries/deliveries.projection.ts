@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '../../../event-store/src/event-store';
-import type { Projection } from '../../../read-models/src/projection';
+import type { Projection } from '../../../read-models/src';
 import {
   SUBSCRIPTION_PAUSED,
   SUBSCRIPTION_RESUMED,
@@ -48,6 +48,8 @@ interface Health {
 export const deliveriesProjection: Projection = {
   name: 'webhook-deliveries',
   tables: ['webhook_deliveries', 'webhook_delivery_attempts', 'webhook_subscription_health'],
+  // Every tenant's deliveries: one that cannot be stored must not stop the others'.
+  onPoisonEvent: 'park',
   filter: {
     streamPrefixes: [DELIVERY_STREAM_PREFIX, SUBSCRIPTION_STREAM_PREFIX],
     eventTypes: [...DELIVERY_EVENT_TYPES, SUBSCRIPTION_PAUSED, SUBSCRIPTION_RESUMED],

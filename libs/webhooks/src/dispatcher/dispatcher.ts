@@ -3,11 +3,12 @@ import type { Database } from '../../../core/src/db/database';
 import type { HealthSource } from '../../../core/src/health/health-report';
 import { silentLogger, type Logger } from '../../../core/src/logging/logger';
 import type { EventStore } from '../../../event-store/src/event-store';
+import { ConsumerRunner } from '../../../read-models/src';
 import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
 import { throttledLog } from '../../../core/src/logging/throttled-log';
 import { DEFAULT_EGRESS, type WebhooksConfig } from '../config/webhooks-config';
 import { deliveriesProjection } from '../deliveries/deliveries.projection';
-import { createWebhookSaga } from '../saga/webhook-saga';
+import { createWebhookSaga, SAGA_NAME } from '../saga/webhook-saga';
 import { SigningSecretCache } from '../secrets/signing-secret.repository';
 import { DispatcherFaultError } from '../sender/dispatcher-fault';
 import { WebhookSender, type ResolveHost, type SendResult } from '../sender/webhook-sender';
@@ -22,7 +23,6 @@ import {
   type ClaimedDelivery,
   type StoredSigningSecret,
 } from './delivery-claims';
-import { DurableConsumer } from './durable-consumer';
 import { InFlightLimits } from './in-flight-limits';
 import { OutcomeBatcher } from './outcome-batcher';
 import { outcomeEvents } from './record-outcome';
@@ -72,8 +72,8 @@ const HEARTBEAT_MS = 1000;
 export class Dispatcher {
   /** This process's identity in webhook_dispatchers: its leases lapse when its heartbeat stops. */
   readonly id = randomUUID();
-  private readonly saga: DurableConsumer;
-  private readonly deliveries: DurableConsumer;
+  private readonly saga: ConsumerRunner;
+  private readonly deliveries: ConsumerRunner;
   private readonly sender: WebhookSender;
   private readonly secrets: SigningSecretCache;
   private readonly outcomes: OutcomeBatcher;
@@ -95,27 +95,29 @@ export class Dispatcher {
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
     this.log = deps.logger ?? silentLogger;
-    const log = (msg: string) => this.log.warn(msg);
-    const logError = (msg: string) => this.log.error(msg);
-    this.saga = createWebhookSaga({
+    const consumers = {
       db: deps.db,
       eventStore: deps.eventStore,
-      indexedChains: deps.indexedChains,
-      now: this.now,
-      log,
-      logError,
+      batchSize: 2000,
+      log: (msg: string) => this.log.info(msg),
+      logError: (msg: string) => this.log.error(msg),
+    };
+    this.saga = new ConsumerRunner({
+      ...consumers,
+      consumer: createWebhookSaga({
+        db: deps.db,
+        eventStore: deps.eventStore,
+        indexedChains: deps.indexedChains,
+        now: this.now,
+      }),
+      component: `consumer/${SAGA_NAME}`,
       onCommitted: () => this.deliveries.poke(),
     });
-    this.deliveries = new DurableConsumer({
-      db: deps.db,
-      eventStore: deps.eventStore,
-      name: deliveriesProjection.name,
-      filter: deliveriesProjection.filter!,
-      batchSize: 2000,
-      handle: async (events) => (client) => deliveriesProjection.apply(client, events),
+    this.deliveries = new ConsumerRunner({
+      ...consumers,
+      consumer: deliveriesProjection,
+      component: `consumer/${deliveriesProjection.name}`,
       onCommitted: () => this.notify(),
-      log,
-      logError,
     });
     this.outcomes = new OutcomeBatcher(deps.eventStore, () => this.deliveries.poke());
     const egress = deps.config.egress ?? DEFAULT_EGRESS;
@@ -166,17 +168,17 @@ export class Dispatcher {
 
   /** One full round by hand (tests, tools): saga, projection, breaker, every due attempt, projection. */
   async runOnce(): Promise<number> {
-    await this.saga.drain();
-    await this.deliveries.drain();
+    await this.saga.catchUp();
+    await this.deliveries.catchUp();
     await runBreakerRound(this.deps.db.pool, this.deps.eventStore, this.deps.config.breaker, this.now());
-    await this.deliveries.drain();
+    await this.deliveries.catchUp();
     let sent = 0;
     for (;;) {
       const claimed = await this.claim(this.deps.claimBatch ?? 256);
       await mapConcurrent(claimed, this.concurrency, (p) => this.attempt(p));
       await this.outcomes.flush();
       sent += claimed.length;
-      await this.deliveries.drain();
+      await this.deliveries.catchUp();
       if (claimed.length === 0) return sent;
     }
   }

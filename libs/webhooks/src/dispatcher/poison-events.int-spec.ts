@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createLogger } from '../../../core/src/logging/logger';
 import { chainStream, TRANSFER_OBSERVED } from '../../../indexing/src/events/chain-events';
-import { countParkedEvents } from '../../../read-models/src/runner/parked-events';
+import { ConsumerRunner, countParkedEvents } from '../../../read-models/src';
 import { SAGA_NAME } from '../saga/webhook-saga';
 import { SUBSCRIPTION_REQUESTED, subscriptionStream } from '../subscriptions/subscription.events';
 import { settle } from '../testing/settle';
@@ -10,7 +10,6 @@ import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
 import { Dispatcher } from './dispatcher';
-import { DurableConsumer } from './durable-consumer';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -144,15 +143,20 @@ describe('poison events in the tenant-facing consumers', () => {
     const seen: string[] = [];
     let failures = 0;
     const name = `transient-${randomUUID().slice(0, 8)}`;
-    const consumer = new DurableConsumer({
+    const consumer = new ConsumerRunner({
       db: t.db,
       eventStore: t.eventStore,
-      name,
-      filter: { streamPrefixes: ['transient-'] },
-      handle: async (events) => {
-        if (failures++ < 5) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
-        return async () => void seen.push(...events.map((e) => e.id));
+      consumer: {
+        name,
+        filter: { streamPrefixes: [`${name}-`] },
+        onPoisonEvent: 'park',
+        prepare: async (events) => {
+          if (failures++ < 5) throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+          return events.map((e) => e.id);
+        },
+        apply: async (_client, _events, ids: string[]) => void seen.push(...ids),
       },
+      retryMinMs: 5,
     });
     const ids = [randomUUID(), randomUUID()];
     await t.eventStore.appendToStream(

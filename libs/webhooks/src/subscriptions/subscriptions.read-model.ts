@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { EventStore, RecordedEvent } from '../../../event-store/src/event-store';
-import type { Projection } from '../../../read-models/src/projection';
+import type { Projection } from '../../../read-models/src';
 import {
   SUBSCRIPTION_EVENT_TYPES,
   SUBSCRIPTION_STREAM_PREFIX,

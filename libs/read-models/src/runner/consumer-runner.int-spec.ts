@@ -6,7 +6,7 @@ import { START, type RecordedEvent } from '../../../event-store/src/event-store'
 import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
 import type { Projection } from '../projection';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
-import { ProjectionRunner } from './projection-runner';
+import { ConsumerRunner } from './consumer-runner';
 import { replayProjection } from './replay-projection';
 
 /**
@@ -32,7 +32,7 @@ function recordingProjection(
   };
 }
 
-describe('ProjectionRunner', () => {
+describe('ConsumerRunner', () => {
   let db: Database;
   let store: PostgresEventStore;
 
@@ -75,10 +75,10 @@ describe('ProjectionRunner', () => {
       },
     });
     // A long backoff: the retry must not get through before catchUp() reports the failure and stops.
-    const runner = new ProjectionRunner({
+    const runner = new ConsumerRunner({
       db,
       eventStore: store,
-      projection,
+      consumer: projection,
       batchSize: 10,
       retryMinMs: 5_000,
     });
@@ -106,10 +106,10 @@ describe('ProjectionRunner', () => {
       },
     });
     const logs: string[] = [];
-    const runner = new ProjectionRunner({
+    const runner = new ConsumerRunner({
       db,
       eventStore: store,
-      projection,
+      consumer: projection,
       retryMinMs: 5,
       log: (m) => logs.push(m),
     });
@@ -129,10 +129,10 @@ describe('ProjectionRunner', () => {
       },
     });
     const errors: string[] = [];
-    const runner = new ProjectionRunner({
+    const runner = new ConsumerRunner({
       db,
       eventStore: store,
-      projection,
+      consumer: projection,
       retryMinMs: 5,
       retryMaxMs: 20,
       logError: (m) => errors.push(m),
@@ -157,10 +157,10 @@ describe('ProjectionRunner', () => {
 
   it('follows new events while started', async () => {
     const name = await freshProjection();
-    const runner = new ProjectionRunner({
+    const runner = new ConsumerRunner({
       db,
       eventStore: store,
-      projection: recordingProjection(name, 'a'),
+      consumer: recordingProjection(name, 'a'),
     });
     runner.start();
     await append(name, 0, 3);
@@ -177,8 +177,8 @@ describe('ProjectionRunner', () => {
   it('lets one of two runners apply while the other stands by, then fails over', async () => {
     const name = await freshProjection();
     const options = { db, eventStore: store, batchSize: 4, standbyRetryMs: 30 };
-    const first = new ProjectionRunner({ ...options, projection: recordingProjection(name, 'first') });
-    const second = new ProjectionRunner({ ...options, projection: recordingProjection(name, 'second') });
+    const first = new ConsumerRunner({ ...options, consumer: recordingProjection(name, 'first') });
+    const second = new ConsumerRunner({ ...options, consumer: recordingProjection(name, 'second') });
     first.start();
     await first.catchUp(); // holds the lock before the standby starts
     second.start();
@@ -217,10 +217,10 @@ describe('ProjectionRunner', () => {
 
   it('replays from zero to the same rows, and resumes after the replayed checkpoint', async () => {
     const name = await freshProjection();
-    const runner = new ProjectionRunner({
+    const runner = new ConsumerRunner({
       db,
       eventStore: store,
-      projection: recordingProjection(name, 'a'),
+      consumer: recordingProjection(name, 'a'),
       batchSize: 3,
     });
     await append(name, 0, 10);
@@ -236,5 +236,58 @@ describe('ProjectionRunner', () => {
     await append(name, 10, 2);
     await runner.catchUp();
     expect((await rows(name)).length).toBe(12);
+  });
+
+  it('leaves the live rows and the checkpoint as they were when a replay fails', async () => {
+    const name = await freshProjection();
+    const runner = new ConsumerRunner({ db, eventStore: store, consumer: recordingProjection(name, 'a') });
+    await append(name, 0, 6);
+    await runner.catchUp();
+    const before = await rows(name);
+    const checkpoint = await readCheckpoint(db.pool, name);
+    const failing = recordingProjection(name, 'b', {
+      before: (events) => {
+        if (events.some((e) => (e.data as { n: number }).n === 4)) throw new Error('boom in replay');
+      },
+    });
+    await expect(
+      replayProjection({ db, eventStore: store, projection: failing, batchSize: 2 }),
+    ).rejects.toThrow('boom in replay');
+    expect(await rows(name)).toEqual(before);
+    expect(await readCheckpoint(db.pool, name)).toEqual(checkpoint);
+    const leftover = await db.pool.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [`replay_${name}`]);
+    expect(leftover.rows).toEqual([]);
+    await replayProjection({ db, eventStore: store, projection: recordingProjection(name, 'b') });
+    expect((await rows(name)).map((r) => `${r.n}${r.runner}`)).toEqual(before.map((r) => `${r.n}b`));
+  });
+
+  it('swaps in, on PostgreSQL, the events appended after the rebuild read its last batch', async () => {
+    const name = await freshProjection();
+    await append(name, 0, 3);
+    let late = false;
+    // The store as the replay sees it: its first read that finds nothing more lets an event in.
+    const racing = Object.create(store) as PostgresEventStore;
+    racing.readAll = async (options) => {
+      const events = await store.readAll(options);
+      if (events.length === 0 && !late) {
+        late = true;
+        await append(name, 3, 1);
+        // A transaction elsewhere on a shared server can keep a fresh append from $all readers a moment.
+        while ((await store.readAll(options)).length === 0) await new Promise((r) => setTimeout(r, 20));
+      }
+      return events;
+    };
+    const result = await replayProjection({
+      db,
+      eventStore: racing,
+      projection: recordingProjection(name, 'a'),
+    });
+    expect(late).toBe(true);
+    // Embedded PGlite cannot read inside the swap: the late event is left after the checkpoint.
+    expect(result).toEqual({ events: db.embedded ? 3 : 4 });
+    expect((await rows(name)).map((r) => r.n)).toEqual(db.embedded ? [0, 1, 2] : [0, 1, 2, 3]);
+    const runner = new ConsumerRunner({ db, eventStore: store, consumer: recordingProjection(name, 'a') });
+    await runner.catchUp();
+    expect((await rows(name)).map((r) => r.n)).toEqual([0, 1, 2, 3]);
   });
 });
