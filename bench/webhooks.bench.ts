@@ -58,8 +58,8 @@ async function main(): Promise<void> {
     breaker: DEFAULT_BREAKER,
   };
   try {
-    await seedRegistries(db.pool);
-    const key = await createApiKey(db.pool, { plan: 'enterprise' });
+    await seedRegistries(db.dataSource);
+    const key = await createApiKey(db.dataSource, { plan: 'enterprise' });
     const secret = generateSigningSecret();
     await insertSigningSecret(db.pool, box, key.id, secret);
     const addresses = Array.from({ length: ADDRESSES }, (_, i) =>

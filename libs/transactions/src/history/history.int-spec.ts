@@ -97,7 +97,7 @@ describe('history projection and GET /api/txs/history/:address', () => {
     });
     runner = new ProjectionRunner({ db: t.db, eventStore: store, projection: historyProjection });
     workload = await runWorkload(anvil);
-    await addAsset(t.db.pool, {
+    await addAsset(t.db.dataSource, {
       chain: 'ethereum',
       contract: workload.token,
       symbol: 'WRK',
