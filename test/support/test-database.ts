@@ -8,7 +8,10 @@ import { migrate } from '../../libs/core/src/db/migrate';
  * (CI), or an in-memory PGlite otherwise, so `npm test` passes on a bare machine.
  */
 export async function createTestDatabase(
-  options: { poolSize?: number; /** false: an empty database, for migration tests. */ migrate?: boolean } = {},
+  options: {
+    poolSize?: number;
+    /** false: an empty database, for migration tests. */ migrate?: boolean;
+  } = {},
 ): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {

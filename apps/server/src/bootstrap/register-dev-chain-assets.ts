@@ -6,7 +6,10 @@ import { addAsset, setDefaultAssets } from '../../../../libs/chains/src/registry
  * Registers the dev chain's demo tokens as ethereum ERC-20 assets and makes them the chain's default
  * tokens, so a balances query without assetIds shows what the dev chain actually holds.
  */
-export async function registerDevChainAssets(dataSource: DataSource, tokens: readonly DemoToken[]): Promise<void> {
+export async function registerDevChainAssets(
+  dataSource: DataSource,
+  tokens: readonly DemoToken[],
+): Promise<void> {
   for (const token of tokens) {
     await addAsset(dataSource, {
       chain: 'ethereum',

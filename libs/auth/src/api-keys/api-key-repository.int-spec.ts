@@ -29,7 +29,10 @@ describe('api key repository', () => {
     expect(again.plan).toBe('enterprise');
     expect(await revokeApiKey(db.dataSource, first.id)).toBe(true);
     expect(await findApiKey(db.dataSource, key)).toBeNull();
-    expect(await ensureApiKey(db.dataSource, key, 'enterprise')).toMatchObject({ id: first.id, revoked: true });
+    expect(await ensureApiKey(db.dataSource, key, 'enterprise')).toMatchObject({
+      id: first.id,
+      revoked: true,
+    });
     expect(await findApiKey(db.dataSource, key)).toBeNull();
   });
 

@@ -67,14 +67,15 @@ describe('chain and asset registries', () => {
     });
     expect(added).toMatchObject({ contract: DEMO.toLowerCase(), isDefault: false, status: 'active' });
     await setDefaultAssets(db.dataSource, 'ethereum', [DEMO]);
-    const defaults = (await findAssets(db.dataSource, 'ethereum')).filter((a) => a.isDefault).map((a) => a.symbol);
+    const defaults = (await findAssets(db.dataSource, 'ethereum'))
+      .filter((a) => a.isDefault)
+      .map((a) => a.symbol);
     expect(defaults).toEqual(['ETH', 'DEMO']);
     // A re-seed keeps the chosen defaults.
     await seedRegistries(db.dataSource);
-    expect((await findAssets(db.dataSource, 'ethereum')).filter((a) => a.isDefault).map((a) => a.symbol)).toEqual([
-      'ETH',
-      'DEMO',
-    ]);
+    expect(
+      (await findAssets(db.dataSource, 'ethereum')).filter((a) => a.isDefault).map((a) => a.symbol),
+    ).toEqual(['ETH', 'DEMO']);
     // Upsert keeps is_default when not given, and updates metadata.
     await addAsset(db.dataSource, {
       chain: 'ethereum',
@@ -97,7 +98,9 @@ describe('chain and asset registries', () => {
       setDefaultAssets(db.dataSource, 'ethereum', [USDT, '0x0000000000000000000000000000000000000001']),
     ).rejects.toMatchObject({ code: 'ASSET_NOT_FOUND' });
     expect(await findAssets(db.dataSource, 'ethereum')).toEqual(before);
-    await expect(setDefaultAssets(db.dataSource, 'atlantis', [])).rejects.toMatchObject({ code: 'UNKNOWN_CHAIN' });
+    await expect(setDefaultAssets(db.dataSource, 'atlantis', [])).rejects.toMatchObject({
+      code: 'UNKNOWN_CHAIN',
+    });
   });
 
   it.each([
@@ -121,7 +124,9 @@ describe('chain and asset registries', () => {
       type: 'erc20',
       ...override,
     };
-    const error = await addAsset(db.dataSource, input as Parameters<typeof addAsset>[1]).catch((e: unknown) => e);
+    const error = await addAsset(db.dataSource, input as Parameters<typeof addAsset>[1]).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AssetRegistryError);
     expect((error as AssetRegistryError).code).toBe(code);
   });

@@ -49,7 +49,8 @@ export async function findAssets(
     .orderBy("asset.contract <> 'native'")
     .addOrderBy('asset.symbol')
     .addOrderBy('asset.contract');
-  if (contracts) query.andWhere('asset.contract = ANY(:contracts)', { contracts: contracts.map(normaliseAddress) });
+  if (contracts)
+    query.andWhere('asset.contract = ANY(:contracts)', { contracts: contracts.map(normaliseAddress) });
   return query.getMany();
 }
 
@@ -112,7 +113,8 @@ export async function setDefaultAssets(
       });
     }
     const tokens = wanted.filter((c) => c !== NATIVE_CONTRACT);
-    if (tokens.length) await assets.update({ chain, contract: In(tokens), isDefault: false }, { isDefault: true });
+    if (tokens.length)
+      await assets.update({ chain, contract: In(tokens), isDefault: false }, { isDefault: true });
     await assets.update(
       { chain, contract: Not(In([...tokens, NATIVE_CONTRACT])), isDefault: true },
       { isDefault: false },

@@ -65,7 +65,9 @@ async function adoptLegacyHistory(runner: QueryRunner): Promise<string[]> {
   ])) as { legacy: string | null; current: string | null }[];
   if (!tables?.legacy || tables.current) return [];
   const recorded = new Set(
-    ((await runner.query(`SELECT name FROM ${LEGACY_MIGRATIONS_TABLE}`)) as { name: string }[]).map((r) => r.name),
+    ((await runner.query(`SELECT name FROM ${LEGACY_MIGRATIONS_TABLE}`)) as { name: string }[]).map(
+      (r) => r.name,
+    ),
   );
   const adopted = MIGRATIONS.filter((m) => m.legacyName !== undefined && recorded.has(m.legacyName));
   await runner.startTransaction();

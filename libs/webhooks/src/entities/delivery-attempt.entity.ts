@@ -3,7 +3,11 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 /** The deliveries log (migration 0400): one row per attempt at a delivery. */
 @Entity({ name: 'webhook_delivery_attempts' })
 export class DeliveryAttemptEntity {
-  @PrimaryColumn({ name: 'event_id', type: 'uuid', primaryKeyConstraintName: 'webhook_delivery_attempts_pkey' })
+  @PrimaryColumn({
+    name: 'event_id',
+    type: 'uuid',
+    primaryKeyConstraintName: 'webhook_delivery_attempts_pkey',
+  })
   eventId!: string;
 
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'webhook_delivery_attempts_pkey' })

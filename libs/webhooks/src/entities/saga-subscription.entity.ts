@@ -7,7 +7,11 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'webhook_saga_subscriptions' })
 @Index('webhook_saga_subscriptions_by_address', ['chain', 'address'])
 export class SagaSubscriptionEntity {
-  @PrimaryColumn({ name: 'subscription_id', type: 'uuid', primaryKeyConstraintName: 'webhook_saga_subscriptions_pkey' })
+  @PrimaryColumn({
+    name: 'subscription_id',
+    type: 'uuid',
+    primaryKeyConstraintName: 'webhook_saga_subscriptions_pkey',
+  })
   subscriptionId!: string;
 
   @Column({ type: 'text' })

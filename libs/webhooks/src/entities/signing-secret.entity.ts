@@ -7,7 +7,11 @@ import { ApiKeyEntity } from '../../../auth/src/api-keys/api-key.entity';
  */
 @Entity({ name: 'webhook_signing_secrets' })
 export class SigningSecretEntity {
-  @PrimaryColumn({ name: 'api_key_id', type: 'uuid', primaryKeyConstraintName: 'webhook_signing_secrets_pkey' })
+  @PrimaryColumn({
+    name: 'api_key_id',
+    type: 'uuid',
+    primaryKeyConstraintName: 'webhook_signing_secrets_pkey',
+  })
   apiKeyId!: string;
 
   /** 1 when provisioned, +1 per rotation. */

@@ -7,7 +7,11 @@ import { CreateDateColumn, Entity, PrimaryColumn, Unique, Column } from 'typeorm
 @Entity({ name: 'webhook_subscription_claims' })
 @Unique('webhook_subscription_claims_subscription_id_key', ['subscriptionId'])
 export class SubscriptionClaimEntity {
-  @PrimaryColumn({ name: 'api_key_id', type: 'uuid', primaryKeyConstraintName: 'webhook_subscription_claims_pkey' })
+  @PrimaryColumn({
+    name: 'api_key_id',
+    type: 'uuid',
+    primaryKeyConstraintName: 'webhook_subscription_claims_pkey',
+  })
   apiKeyId!: string;
 
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'webhook_subscription_claims_pkey' })
