@@ -8,8 +8,9 @@ import { WebhookDispatcherLeases0000000000401 } from './0401_webhook-dispatcher-
 import { ParkedEvents0000000000403 } from './0403_parked-events';
 
 /**
- * Every migration, oldest first. Each runs its SQL in its own transaction (libs/core/src/db/migrate.ts);
- * a new one is a new file here with the next number as its 13-digit suffix, appended to this list.
+ * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
+ * A new one is a file `NNNN_what.ts` whose class name ends in NNNN padded to 13 digits (TypeORM
+ * orders migrations by those digits), appended here. Only the ones node-pg-migrate ran have a legacyName.
  */
 export const MIGRATIONS: readonly (MigrationClass & (new () => MigrationInterface))[] = [
   EventStore0000000000001,
