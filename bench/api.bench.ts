@@ -95,7 +95,7 @@ async function main(): Promise<void> {
       },
       createLogger({ level: 'warn' }),
     );
-    await addAsset(server.db.pool, {
+    await addAsset(server.db.dataSource, {
       chain: 'ethereum',
       contract: history.token,
       symbol: 'WRK',

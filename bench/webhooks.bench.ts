@@ -75,10 +75,10 @@ async function main(): Promise<void> {
     egress: EGRESS,
   };
   try {
-    await seedRegistries(db.pool);
-    const key = await createApiKey(db.pool, { plan: 'enterprise' });
+    await seedRegistries(db.dataSource);
+    const key = await createApiKey(db.dataSource, { plan: 'enterprise' });
     const secret = generateSigningSecret();
-    await insertSigningSecret(db.pool, box, key.id, secret);
+    await insertSigningSecret(db.dataSource, box, key.id, secret);
     const addresses = Array.from({ length: ADDRESSES }, (_, i) =>
       getAddress(`0x${'ab'.repeat(4)}${(i + 1).toString(16).padStart(32, '0')}`),
     );

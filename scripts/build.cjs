@@ -15,7 +15,7 @@ const ROOT = join(__dirname, '..');
 const STAMP = join('dist', '.build-stamp');
 const ENTRY = join('dist', 'apps', 'server', 'src', 'main.js');
 /** Folders whose .ts and .json files tsc compiles or copies, and files that change how it compiles. */
-const SOURCE_DIRS = ['apps', 'libs'];
+const SOURCE_DIRS = ['apps', 'libs', 'migrations'];
 const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 
 /** Newest modification time (ms) of the build inputs under `root`. */

@@ -7,11 +7,16 @@ import { migrate } from '../../libs/core/src/db/migrate';
  * A fresh, migrated database for one test file: a new database on the server named by DATABASE_URL
  * (CI), or an in-memory PGlite otherwise, so `npm test` passes on a bare machine.
  */
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<Database> {
+export async function createTestDatabase(
+  options: {
+    poolSize?: number;
+    /** false: an empty database, for migration tests. */ migrate?: boolean;
+  } = {},
+): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const db = await openDatabase({ poolSize: options.poolSize });
-    await migrate(db.pool);
+    if (options.migrate !== false) await migrate(db);
     return db;
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -19,7 +24,7 @@ export async function createTestDatabase(options: { poolSize?: number } = {}): P
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize });
-  await migrate(db.pool);
+  if (options.migrate !== false) await migrate(db);
   return {
     ...db,
     close: async () => {

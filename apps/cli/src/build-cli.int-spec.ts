@@ -15,7 +15,7 @@ describe('cli', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    await seedRegistries(db.pool);
+    await seedRegistries(db.dataSource);
   });
   afterAll(() => db.close());
   beforeEach(() => {
@@ -37,7 +37,7 @@ describe('cli', () => {
     const key = stdout[0]!;
     expect(key).toMatch(/^cw_/);
     expect(stderr.join('')).toMatch(/Created pro API key .* shown only now/);
-    expect(await findApiKey(db.pool, key)).toMatchObject({ plan: 'pro', name: 'ops' });
+    expect(await findApiKey(db.dataSource, key)).toMatchObject({ plan: 'pro', name: 'ops' });
   });
 
   it('refuses an unknown plan and a missing --plan', async () => {
@@ -79,7 +79,7 @@ describe('cli', () => {
       '--default',
     );
     expect(stdout.join('')).toContain('Registered DEMO (erc20, 8 decimals) on ethereum');
-    expect(await findAssets(db.pool, 'ethereum', [contract])).toEqual([
+    expect(await findAssets(db.dataSource, 'ethereum', [contract])).toEqual([
       expect.objectContaining({ contract: contract.toLowerCase(), decimals: 8, isDefault: true }),
     ]);
     await expect(

@@ -32,6 +32,6 @@ export async function openCliDatabase(config: AppConfig): Promise<Database> {
 
 /** As the server boots: schema and registries, so commands work on a database no server has opened yet. */
 async function prepare(db: Database): Promise<void> {
-  await migrate(db.pool);
-  await seedRegistries(db.pool);
+  await migrate(db);
+  await seedRegistries(db.dataSource);
 }

@@ -5,7 +5,7 @@ import { ApiKeyGuard } from './guard/api-key.guard';
 
 /**
  * Installs the x-api-key guard on every route of the app, and the process-wide chain directory it and
- * the features read chains from. Needs DATABASE from the app's context module.
+ * the features read chains from. Needs the DataSource from the app's context module (AppContextModule).
  */
 @Module({
   imports: [ChainDirectoryModule],

@@ -22,7 +22,7 @@ export async function assetsAdd(db: Database, options: AssetsAddOptions, out: Cl
     throw new CliUsageError(`--type must be one of ${ASSET_TYPES.join(', ')}`);
   }
   try {
-    const asset = await addAsset(db.pool, {
+    const asset = await addAsset(db.dataSource, {
       chain: options.chain,
       contract: options.contract,
       symbol: options.symbol,

@@ -14,7 +14,7 @@ export async function keysCreate(
       `Unknown plan ${JSON.stringify(options.plan)}; expected one of ${PLANS.join(', ')}`,
     );
   }
-  const created = await createApiKey(db.pool, { plan: options.plan, name: options.name });
+  const created = await createApiKey(db.dataSource, { plan: options.plan, name: options.name });
   out.error(`Created ${created.plan} API key ${created.id}. It is shown only now; store it safely:`);
   out.log(created.key);
 }

@@ -44,8 +44,8 @@ describe('a free key and the chain a request acts on', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     eventStore = new PostgresEventStore(db.pool);
-    await seedRegistries(db.pool);
-    freeKey = (await createApiKey(db.pool, { plan: 'free' })).key;
+    await seedRegistries(db.dataSource);
+    freeKey = (await createApiKey(db.dataSource, { plan: 'free' })).key;
     app = await createApiApp({ db, eventStore, logger: silentLogger, webhooks: testWebhooksConfig() });
     const doc = JSON.parse((await app.inject({ method: 'GET', url: '/docs/openapi.json' })).body);
     routes = chainRoutes(doc);

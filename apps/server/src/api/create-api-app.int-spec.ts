@@ -25,8 +25,8 @@ describe('createApiApp', () => {
     db = await createTestDatabase();
     storeDb = await createTestDatabase();
     eventStore = new PostgresEventStore(storeDb.pool);
-    await seedRegistries(db.pool);
-    key = (await createApiKey(db.pool, { plan: 'free' })).key;
+    await seedRegistries(db.dataSource);
+    key = (await createApiKey(db.dataSource, { plan: 'free' })).key;
     app = await createApiApp({
       db,
       eventStore,

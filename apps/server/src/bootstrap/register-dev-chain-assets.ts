@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
 import type { DemoToken } from '../../../../libs/chains/src/dev-chain/start-dev-chain';
 import { addAsset, setDefaultAssets } from '../../../../libs/chains/src/registry/asset-registry';
 
@@ -6,9 +6,12 @@ import { addAsset, setDefaultAssets } from '../../../../libs/chains/src/registry
  * Registers the dev chain's demo tokens as ethereum ERC-20 assets and makes them the chain's default
  * tokens, so a balances query without assetIds shows what the dev chain actually holds.
  */
-export async function registerDevChainAssets(pool: Pool, tokens: readonly DemoToken[]): Promise<void> {
+export async function registerDevChainAssets(
+  dataSource: DataSource,
+  tokens: readonly DemoToken[],
+): Promise<void> {
   for (const token of tokens) {
-    await addAsset(pool, {
+    await addAsset(dataSource, {
       chain: 'ethereum',
       contract: token.address,
       symbol: token.symbol,
@@ -19,7 +22,7 @@ export async function registerDevChainAssets(pool: Pool, tokens: readonly DemoTo
     });
   }
   await setDefaultAssets(
-    pool,
+    dataSource,
     'ethereum',
     tokens.map((t) => t.address),
   );

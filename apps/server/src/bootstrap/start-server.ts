@@ -108,12 +108,12 @@ async function boot(
     const withdraw = publishEmbeddedEndpoint(config.dataDir, db.url);
     stack.push({ name: 'embedded endpoint', stop: async () => withdraw() });
   }
-  await migrate(db.pool, logFunction(logger.child('migrate'), 'debug'));
-  await seedRegistries(db.pool);
+  await migrate(db, logFunction(logger.child('migrate'), 'debug'));
+  await seedRegistries(db.dataSource);
 
   let devApiKey = config.devApiKey;
   if (!devApiKey && db.embedded) devApiKey = readOrCreateDevApiKey(config.dataDir);
-  if (devApiKey && (await ensureApiKey(db.pool, devApiKey, TOP_PLAN)).revoked) {
+  if (devApiKey && (await ensureApiKey(db.dataSource, devApiKey, TOP_PLAN)).revoked) {
     logger.warn('DEV_API_KEY names a revoked key: it stays revoked (create another with cli keys create)');
     devApiKey = undefined;
   }
@@ -121,7 +121,7 @@ async function boot(
   let devChain: DevChain | undefined;
   if (devChainStarting) {
     devChain = await devChainStarting;
-    await registerDevChainAssets(db.pool, devChain.demoTokens);
+    await registerDevChainAssets(db.dataSource, devChain.demoTokens);
     logger.info(`dev chain at ${devChain.rpcUrl}`, {
       demoTokens: devChain.demoTokens.map((t) => `${t.symbol} ${t.address}`),
     });

@@ -12,25 +12,28 @@ describe('api key repository', () => {
   afterAll(() => db.close());
 
   it('stores only the hash of a created key and finds it by its clear value', async () => {
-    const created = await createApiKey(db.pool, { plan: 'pro', name: 'ci' });
+    const created = await createApiKey(db.dataSource, { plan: 'pro', name: 'ci' });
     expect(created.key).toMatch(/^cw_[A-Za-z0-9_-]{43}$/);
     const { rows } = await db.pool.query('SELECT key_hash FROM api_keys WHERE id = $1', [created.id]);
     expect(rows[0].key_hash).toBe(hashApiKey(created.key));
     expect(JSON.stringify(rows)).not.toContain(created.key);
-    expect(await findApiKey(db.pool, created.key)).toEqual({ id: created.id, plan: 'pro', name: 'ci' });
-    expect(await findApiKey(db.pool, `${created.key}x`)).toBeNull();
+    expect(await findApiKey(db.dataSource, created.key)).toEqual({ id: created.id, plan: 'pro', name: 'ci' });
+    expect(await findApiKey(db.dataSource, `${created.key}x`)).toBeNull();
   });
 
   it('ensures a key idempotently, lifting its plan but never its revocation', async () => {
     const key = 'dev-key-0123456789abcdef';
-    const first = await ensureApiKey(db.pool, key, 'free');
-    const again = await ensureApiKey(db.pool, key, 'enterprise');
+    const first = await ensureApiKey(db.dataSource, key, 'free');
+    const again = await ensureApiKey(db.dataSource, key, 'enterprise');
     expect(again.id).toBe(first.id);
     expect(again.plan).toBe('enterprise');
-    expect(await revokeApiKey(db.pool, first.id)).toBe(true);
-    expect(await findApiKey(db.pool, key)).toBeNull();
-    expect(await ensureApiKey(db.pool, key, 'enterprise')).toMatchObject({ id: first.id, revoked: true });
-    expect(await findApiKey(db.pool, key)).toBeNull();
+    expect(await revokeApiKey(db.dataSource, first.id)).toBe(true);
+    expect(await findApiKey(db.dataSource, key)).toBeNull();
+    expect(await ensureApiKey(db.dataSource, key, 'enterprise')).toMatchObject({
+      id: first.id,
+      revoked: true,
+    });
+    expect(await findApiKey(db.dataSource, key)).toBeNull();
   });
 
   it('refuses a plan the schema does not know', async () => {

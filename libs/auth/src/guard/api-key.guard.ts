@@ -1,10 +1,10 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../../core/src/db/database';
+import type { DataSource } from 'typeorm';
 import { ApiError } from '../../../core/src/http/api-error';
 import { ErrorCode } from '../../../core/src/http/error-codes';
-import { DATABASE } from '../../../core/src/http/injection-tokens';
 import { type ApiKeyRecord, findApiKey } from '../api-keys/api-key-repository';
 import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
 import { planAllowsTier } from '../plans';
@@ -29,7 +29,7 @@ export class ApiKeyGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    @Inject(DATABASE) private readonly db: Database,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly chains: ChainDirectory,
   ) {}
 
@@ -66,7 +66,7 @@ export class ApiKeyGuard implements CanActivate {
     const now = Date.now();
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > now) return cached.record;
-    const record = await findApiKey(this.db.pool, key);
+    const record = await findApiKey(this.dataSource, key);
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
     if (record) this.cache.set(key, { record, expiresAt: now + CACHE_TTL_MS });
     else this.cache.delete(key);

@@ -11,12 +11,12 @@ describe('chain and asset registries', () => {
   let db: Database;
   beforeAll(async () => {
     db = await createTestDatabase();
-    await seedRegistries(db.pool);
+    await seedRegistries(db.dataSource);
   });
   afterAll(() => db.close());
 
   it('seeds every chain with its tier and a native asset, idempotently', async () => {
-    const again = await seedRegistries(db.pool);
+    const again = await seedRegistries(db.dataSource);
     expect(again).toEqual({ chains: 167, assets: 167 + 8 });
     const counts = await db.pool.query<{ chains: string; tier1: string; assets: string; natives: string }>(
       `SELECT (SELECT count(*) FROM chains) AS chains, (SELECT count(*) FROM chains WHERE tier = 1) AS tier1,
@@ -24,28 +24,28 @@ describe('chain and asset registries', () => {
               (SELECT count(*) FROM assets WHERE contract = 'native' AND type = 'native') AS natives`,
     );
     expect(counts.rows[0]).toEqual({ chains: '167', tier1: '9', assets: '175', natives: '167' });
-    expect(await findChain(db.pool, 'smartchain')).toMatchObject({
+    expect(await findChain(db.dataSource, 'smartchain')).toMatchObject({
       slipId: 714,
       chainId: '56',
       tier: 1,
       symbol: 'BNB',
     });
-    expect(await findChain(db.pool, 'cosmos')).toMatchObject({ tier: 2, chainId: 'cosmoshub-4' });
-    expect(await findChain(db.pool, 'nope')).toBeNull();
+    expect(await findChain(db.dataSource, 'cosmos')).toMatchObject({ tier: 2, chainId: 'cosmoshub-4' });
+    expect(await findChain(db.dataSource, 'nope')).toBeNull();
   });
 
   it('stores EVM contracts lower-case and Tron contracts as published', async () => {
-    const eth = await findAssets(db.pool, 'ethereum');
+    const eth = await findAssets(db.dataSource, 'ethereum');
     expect(eth.map((a) => a.symbol)).toEqual(['ETH', 'DAI', 'LINK', 'USDC', 'USDT', 'WBTC', 'WETH']);
     expect(eth.filter((a) => a.isDefault).map((a) => a.symbol)).toEqual(['ETH', 'USDC', 'USDT']);
-    const [usdt] = await findAssets(db.pool, 'ethereum', [USDT]);
+    const [usdt] = await findAssets(db.dataSource, 'ethereum', [USDT]);
     expect(usdt).toMatchObject({
       contract: USDT.toLowerCase(),
       decimals: 6,
       type: 'erc20',
       status: 'active',
     });
-    const tron = await findAssets(db.pool, 'tron', [
+    const tron = await findAssets(db.dataSource, 'tron', [
       'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
       'native',
       'TUnknown',
@@ -57,7 +57,7 @@ describe('chain and asset registries', () => {
   });
 
   it('adds an asset and makes it the default token set', async () => {
-    const added = await addAsset(db.pool, {
+    const added = await addAsset(db.dataSource, {
       chain: 'ethereum',
       contract: DEMO,
       symbol: 'DEMO',
@@ -66,17 +66,18 @@ describe('chain and asset registries', () => {
       type: 'erc20',
     });
     expect(added).toMatchObject({ contract: DEMO.toLowerCase(), isDefault: false, status: 'active' });
-    await setDefaultAssets(db.pool, 'ethereum', [DEMO]);
-    const defaults = (await findAssets(db.pool, 'ethereum')).filter((a) => a.isDefault).map((a) => a.symbol);
+    await setDefaultAssets(db.dataSource, 'ethereum', [DEMO]);
+    const defaults = (await findAssets(db.dataSource, 'ethereum'))
+      .filter((a) => a.isDefault)
+      .map((a) => a.symbol);
     expect(defaults).toEqual(['ETH', 'DEMO']);
     // A re-seed keeps the chosen defaults.
-    await seedRegistries(db.pool);
-    expect((await findAssets(db.pool, 'ethereum')).filter((a) => a.isDefault).map((a) => a.symbol)).toEqual([
-      'ETH',
-      'DEMO',
-    ]);
+    await seedRegistries(db.dataSource);
+    expect(
+      (await findAssets(db.dataSource, 'ethereum')).filter((a) => a.isDefault).map((a) => a.symbol),
+    ).toEqual(['ETH', 'DEMO']);
     // Upsert keeps is_default when not given, and updates metadata.
-    await addAsset(db.pool, {
+    await addAsset(db.dataSource, {
       chain: 'ethereum',
       contract: DEMO,
       symbol: 'DMO',
@@ -84,7 +85,7 @@ describe('chain and asset registries', () => {
       decimals: 6,
       type: 'erc20',
     });
-    expect((await findAssets(db.pool, 'ethereum', [DEMO]))[0]).toMatchObject({
+    expect((await findAssets(db.dataSource, 'ethereum', [DEMO]))[0]).toMatchObject({
       symbol: 'DMO',
       decimals: 6,
       isDefault: true,
@@ -92,12 +93,14 @@ describe('chain and asset registries', () => {
   });
 
   it('rejects setting unknown assets as defaults without changing anything', async () => {
-    const before = await findAssets(db.pool, 'ethereum');
+    const before = await findAssets(db.dataSource, 'ethereum');
     await expect(
-      setDefaultAssets(db.pool, 'ethereum', [USDT, '0x0000000000000000000000000000000000000001']),
+      setDefaultAssets(db.dataSource, 'ethereum', [USDT, '0x0000000000000000000000000000000000000001']),
     ).rejects.toMatchObject({ code: 'ASSET_NOT_FOUND' });
-    expect(await findAssets(db.pool, 'ethereum')).toEqual(before);
-    await expect(setDefaultAssets(db.pool, 'atlantis', [])).rejects.toMatchObject({ code: 'UNKNOWN_CHAIN' });
+    expect(await findAssets(db.dataSource, 'ethereum')).toEqual(before);
+    await expect(setDefaultAssets(db.dataSource, 'atlantis', [])).rejects.toMatchObject({
+      code: 'UNKNOWN_CHAIN',
+    });
   });
 
   it.each([
@@ -121,13 +124,15 @@ describe('chain and asset registries', () => {
       type: 'erc20',
       ...override,
     };
-    const error = await addAsset(db.pool, input as Parameters<typeof addAsset>[1]).catch((e: unknown) => e);
+    const error = await addAsset(db.dataSource, input as Parameters<typeof addAsset>[1]).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AssetRegistryError);
     expect((error as AssetRegistryError).code).toBe(code);
   });
 
   it('accepts a valid Tron token', async () => {
-    const added = await addAsset(db.pool, {
+    const added = await addAsset(db.dataSource, {
       chain: 'tron',
       contract: 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8',
       symbol: 'USDC',

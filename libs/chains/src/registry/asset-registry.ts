@@ -1,38 +1,18 @@
-import type { Pool } from 'pg';
-import { inTransaction } from '../../../core/src/db/transaction';
-import type { ChainTier } from './chain-registry';
+import { type DataSource, In, Not } from 'typeorm';
 import { isEvmFamily } from './chain-registry';
 import { AssetRegistryError } from './asset-registry-error';
 import { isEvmAddress, isTronAddress, normaliseAddress } from './contract-address';
+import { ASSET_STATUSES, AssetEntity, type AssetStatus } from './entities/asset.entity';
+import { ChainEntity } from './entities/chain.entity';
 import { ASSET_TYPES, NATIVE_CONTRACT, type AssetType } from './well-known-assets';
 
-export const ASSET_STATUSES = ['active', 'disabled'] as const;
-export type AssetStatus = (typeof ASSET_STATUSES)[number];
+export { ASSET_STATUSES, type AssetStatus };
 
 /** A row of `chains`. */
-export interface ChainRecord {
-  id: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  family: string;
-  chainId: string | null;
-  slipId: number;
-  tier: ChainTier;
-  explorerUrl: string | null;
-}
+export type ChainRecord = ChainEntity;
 
 /** A row of `assets`; `contract` is 'native' or the stored (normalised) contract. */
-export interface AssetRecord {
-  chain: string;
-  contract: string;
-  symbol: string;
-  name: string;
-  decimals: number;
-  type: AssetType;
-  status: AssetStatus;
-  isDefault: boolean;
-}
+export type AssetRecord = Omit<AssetEntity, 'createdAt' | 'chainRow'>;
 
 export interface AddAssetInput {
   chain: string;
@@ -47,37 +27,8 @@ export interface AddAssetInput {
   status?: AssetStatus;
 }
 
-interface ChainRow {
-  id: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  family: string;
-  chain_id: string | null;
-  slip_id: number;
-  tier: number;
-  explorer_url: string | null;
-}
-
-interface AssetRow {
-  chain: string;
-  contract: string;
-  symbol: string;
-  name: string;
-  decimals: number;
-  type: string;
-  status: string;
-  is_default: boolean;
-}
-
-const ASSET_COLUMNS = 'chain, contract, symbol, name, decimals, type, status, is_default';
-
-export async function findChain(pool: Pool, id: string): Promise<ChainRecord | null> {
-  const { rows } = await pool.query<ChainRow>(
-    'SELECT id, name, symbol, decimals, family, chain_id, slip_id, tier, explorer_url FROM chains WHERE id = $1',
-    [id],
-  );
-  return rows.length ? toChainRecord(rows[0]) : null;
+export function findChain(dataSource: DataSource, id: string): Promise<ChainRecord | null> {
+  return dataSource.getRepository(ChainEntity).findOneBy({ id });
 }
 
 /**
@@ -85,51 +36,48 @@ export async function findChain(pool: Pool, id: string): Promise<ChainRecord | n
  * ordered native first, then by symbol. Unknown contracts are simply absent from the result.
  */
 export async function findAssets(
-  pool: Pool,
+  dataSource: DataSource,
   chain: string,
   contracts?: readonly string[],
 ): Promise<AssetRecord[]> {
-  if (contracts === undefined) {
-    const { rows } = await pool.query<AssetRow>(
-      `SELECT ${ASSET_COLUMNS} FROM assets WHERE chain = $1 ORDER BY contract <> 'native', symbol, contract`,
-      [chain],
-    );
-    return rows.map(toAssetRecord);
-  }
-  if (contracts.length === 0) return [];
-  const { rows } = await pool.query<AssetRow>(
-    `SELECT ${ASSET_COLUMNS} FROM assets WHERE chain = $1 AND contract = ANY($2::text[])
-      ORDER BY contract <> 'native', symbol, contract`,
-    [chain, contracts.map(normaliseAddress)],
-  );
-  return rows.map(toAssetRecord);
+  if (contracts?.length === 0) return [];
+  const query = dataSource
+    .getRepository(AssetEntity)
+    .createQueryBuilder('asset')
+    .where('asset.chain = :chain', { chain })
+    // Sorted by the database (its collation orders symbols), native first.
+    .orderBy("asset.contract <> 'native'")
+    .addOrderBy('asset.symbol')
+    .addOrderBy('asset.contract');
+  if (contracts)
+    query.andWhere('asset.contract = ANY(:contracts)', { contracts: contracts.map(normaliseAddress) });
+  return query.getMany();
 }
 
-/** Validates and upserts one asset; returns the stored row. */
-export async function addAsset(pool: Pool, input: AddAssetInput): Promise<AssetRecord> {
-  const chain = await findChain(pool, input.chain);
+/**
+ * Validates and upserts one asset; returns the stored row. Only the fields given are written to an
+ * existing row (an omitted `status` or `isDefault` keeps the stored value), in one statement.
+ */
+export async function addAsset(dataSource: DataSource, input: AddAssetInput): Promise<AssetRecord> {
+  const chain = await findChain(dataSource, input.chain);
   if (!chain)
     throw new AssetRegistryError('UNKNOWN_CHAIN', `Unknown chain '${input.chain}'`, { chain: input.chain });
   const contract = validateAsset(input, chain.family);
-  const { rows } = await pool.query<AssetRow>(
-    `INSERT INTO assets (chain, contract, symbol, name, decimals, type, status, is_default)
-     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, 'active'), coalesce($8, false))
-     ON CONFLICT (chain, contract) DO UPDATE SET symbol = excluded.symbol, name = excluded.name,
-       decimals = excluded.decimals, type = excluded.type,
-       status = coalesce($7, assets.status), is_default = coalesce($8, assets.is_default)
-     RETURNING ${ASSET_COLUMNS}`,
-    [
-      chain.id,
+  const assets = dataSource.getRepository(AssetEntity);
+  await assets.upsert(
+    {
+      chain: chain.id,
       contract,
-      input.symbol.trim(),
-      input.name.trim(),
-      input.decimals,
-      input.type,
-      input.status ?? null,
-      input.isDefault ?? null,
-    ],
+      symbol: input.symbol.trim(),
+      name: input.name.trim(),
+      decimals: input.decimals,
+      type: input.type,
+      status: input.status,
+      isDefault: input.isDefault,
+    },
+    ['chain', 'contract'],
   );
-  return toAssetRecord(rows[0]);
+  return assets.findOneByOrFail({ chain: chain.id, contract });
 }
 
 /**
@@ -137,19 +85,26 @@ export async function addAsset(pool: Pool, input: AddAssetInput): Promise<AssetR
  * contract must already be registered; the change is all-or-nothing.
  */
 export async function setDefaultAssets(
-  pool: Pool,
+  dataSource: DataSource,
   chain: string,
   contracts: readonly string[],
 ): Promise<void> {
-  const info = await findChain(pool, chain);
+  const info = await findChain(dataSource, chain);
   if (!info) throw new AssetRegistryError('UNKNOWN_CHAIN', `Unknown chain '${chain}'`, { chain });
   const wanted = [...new Set(contracts.map(normaliseAddress))];
-  await inTransaction(pool, async (client) => {
-    const { rows } = await client.query<{ contract: string }>(
-      'SELECT contract FROM assets WHERE chain = $1 AND contract = ANY($2::text[]) FOR UPDATE',
-      [chain, wanted],
+  await dataSource.transaction(async (manager) => {
+    const assets = manager.getRepository(AssetEntity);
+    const found = new Set(
+      wanted.length === 0
+        ? []
+        : (
+            await assets.find({
+              select: { contract: true },
+              where: { chain, contract: In(wanted) },
+              lock: { mode: 'pessimistic_write' },
+            })
+          ).map((a) => a.contract),
     );
-    const found = new Set(rows.map((r) => r.contract));
     const missing = wanted.filter((c) => !found.has(c));
     if (missing.length) {
       throw new AssetRegistryError('ASSET_NOT_FOUND', `Unknown assets on ${chain}: ${missing.join(', ')}`, {
@@ -157,10 +112,12 @@ export async function setDefaultAssets(
         missing,
       });
     }
-    await client.query(
-      `UPDATE assets SET is_default = (contract = ANY($2::text[]))
-        WHERE chain = $1 AND contract <> 'native' AND is_default <> (contract = ANY($2::text[]))`,
-      [chain, wanted],
+    const tokens = wanted.filter((c) => c !== NATIVE_CONTRACT);
+    if (tokens.length)
+      await assets.update({ chain, contract: In(tokens), isDefault: false }, { isDefault: true });
+    await assets.update(
+      { chain, contract: Not(In([...tokens, NATIVE_CONTRACT])), isDefault: true },
+      { isDefault: false },
     );
   });
 }
@@ -209,31 +166,4 @@ function isValidContract(contract: string, family: string): boolean {
   if (isEvmFamily(family)) return isEvmAddress(contract);
   if (family === 'Tron') return isTronAddress(contract);
   return typeof contract === 'string' && contract.trim() === contract && contract.length > 0;
-}
-
-function toChainRecord(row: ChainRow): ChainRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    symbol: row.symbol,
-    decimals: row.decimals,
-    family: row.family,
-    chainId: row.chain_id,
-    slipId: row.slip_id,
-    tier: row.tier === 1 ? 1 : 2,
-    explorerUrl: row.explorer_url,
-  };
-}
-
-function toAssetRecord(row: AssetRow): AssetRecord {
-  return {
-    chain: row.chain,
-    contract: row.contract,
-    symbol: row.symbol,
-    name: row.name,
-    decimals: row.decimals,
-    type: row.type as AssetType,
-    status: row.status as AssetStatus,
-    isDefault: row.is_default,
-  };
 }

@@ -1,8 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Database } from '../../../core/src/db/database';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
 import { ApiError } from '../../../core/src/http/api-error';
 import { ErrorCode } from '../../../core/src/http/error-codes';
-import { DATABASE } from '../../../core/src/http/injection-tokens';
+import { ChainEntity } from './entities/chain.entity';
 
 export interface ChainEntry {
   readonly id: string;
@@ -28,7 +29,7 @@ export class ChainDirectory {
   private chains = new Map<string, ChainEntry>();
   private loadedAt = 0;
 
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(@InjectRepository(ChainEntity) private readonly table: Repository<ChainEntity>) {}
 
   async find(id: string): Promise<ChainEntry | undefined> {
     const age = Date.now() - this.loadedAt;
@@ -44,9 +45,9 @@ export class ChainDirectory {
   }
 
   private async reload(): Promise<void> {
-    const { rows } = await this.db.pool.query<ChainEntry>(
-      'SELECT id, name, symbol, decimals, family, tier FROM chains',
-    );
+    const rows = await this.table.find({
+      select: { id: true, name: true, symbol: true, decimals: true, family: true, tier: true },
+    });
     this.chains = new Map(rows.map((r) => [r.id, r]));
     this.loadedAt = Date.now();
   }

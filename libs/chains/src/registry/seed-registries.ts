@@ -1,7 +1,8 @@
-import type { Pool } from 'pg';
-import { inTransaction } from '../../../core/src/db/transaction';
+import type { DataSource } from 'typeorm';
 import { chainTier, loadChainRegistry } from './chain-registry';
 import { normaliseAddress } from './contract-address';
+import { AssetEntity } from './entities/asset.entity';
+import { ChainEntity } from './entities/chain.entity';
 import { NATIVE_CONTRACT, WELL_KNOWN_ASSETS } from './well-known-assets';
 
 export interface SeedResult {
@@ -15,55 +16,54 @@ export interface SeedResult {
  * `is_default` and `status` are only set when the row is first inserted, so an operator's (or the dev
  * chain's) later choice survives a re-seed. Native assets are defaults: a wallet always shows its coin.
  */
-export async function seedRegistries(pool: Pool): Promise<SeedResult> {
+export async function seedRegistries(dataSource: DataSource): Promise<SeedResult> {
   const chains = loadChainRegistry();
-  return inTransaction(pool, async (client) => {
-    await client.query(
-      `INSERT INTO chains (id, name, symbol, decimals, family, chain_id, slip_id, tier, explorer_url)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[],
-                            $8::int[], $9::text[])
-       ON CONFLICT (id) DO UPDATE SET name = excluded.name, symbol = excluded.symbol, decimals = excluded.decimals,
-         family = excluded.family, chain_id = excluded.chain_id, slip_id = excluded.slip_id, tier = excluded.tier,
-         explorer_url = excluded.explorer_url`,
-      [
-        chains.map((c) => c.id),
-        chains.map((c) => c.name),
-        chains.map((c) => c.symbol),
-        chains.map((c) => c.decimals),
-        chains.map((c) => c.family),
-        chains.map((c) => c.chainId),
-        chains.map((c) => c.slipId),
-        chains.map((c) => chainTier(c.id)),
-        chains.map((c) => c.explorerUrl),
-      ],
-    );
-    const assets = [
-      ...chains.map((c) => ({
-        chain: c.id,
-        contract: NATIVE_CONTRACT,
-        symbol: c.symbol,
+  const assets = [
+    ...chains.map((c) => ({
+      chain: c.id,
+      contract: NATIVE_CONTRACT,
+      symbol: c.symbol,
+      name: c.name,
+      decimals: c.decimals,
+      type: 'native' as const,
+      isDefault: true,
+    })),
+    ...WELL_KNOWN_ASSETS.map((a) => ({ ...a, contract: normaliseAddress(a.contract) })),
+  ];
+  await dataSource.transaction(async (manager) => {
+    await manager.getRepository(ChainEntity).upsert(
+      chains.map((c) => ({
+        id: c.id,
         name: c.name,
+        symbol: c.symbol,
         decimals: c.decimals,
-        type: 'native',
-        isDefault: true,
+        family: c.family,
+        chainId: c.chainId,
+        slipId: c.slipId,
+        tier: chainTier(c.id),
+        explorerUrl: c.explorerUrl,
       })),
-      ...WELL_KNOWN_ASSETS.map((a) => ({ ...a, contract: normaliseAddress(a.contract) })),
-    ];
-    await client.query(
-      `INSERT INTO assets (chain, contract, symbol, name, decimals, type, is_default)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::boolean[])
-       ON CONFLICT (chain, contract) DO UPDATE SET symbol = excluded.symbol, name = excluded.name,
-         decimals = excluded.decimals, type = excluded.type`,
-      [
-        assets.map((a) => a.chain),
-        assets.map((a) => a.contract),
-        assets.map((a) => a.symbol),
-        assets.map((a) => a.name),
-        assets.map((a) => a.decimals),
-        assets.map((a) => a.type),
-        assets.map((a) => a.isDefault),
-      ],
+      ['id'],
     );
-    return { chains: chains.length, assets: assets.length };
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(AssetEntity)
+      .values(
+        assets.map((a) => ({
+          chain: a.chain,
+          contract: a.contract,
+          symbol: a.symbol,
+          name: a.name,
+          decimals: a.decimals,
+          type: a.type,
+          isDefault: a.isDefault,
+        })),
+      )
+      // An existing row keeps its is_default and status: an operator's later choice survives a re-seed.
+      .orUpdate(['symbol', 'name', 'decimals', 'type'], ['chain', 'contract'])
+      .updateEntity(false)
+      .execute();
   });
+  return { chains: chains.length, assets: assets.length };
 }

@@ -1,12 +1,26 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Pool, types } from 'pg';
+import { types, type Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { MIGRATIONS } from '../../../../migrations';
+import { RELATIONAL_ENTITIES } from './relational-model';
 
-// int8 and numeric stay strings: amounts and positions are bigints, never JS numbers.
+// int8 and numeric stay strings: amounts and positions are bigints, never JS numbers. TypeORM's
+// postgres driver uses this same `pg` module, so its entities see the same strings.
 types.setTypeParser(types.builtins.INT8, (v) => v);
 types.setTypeParser(types.builtins.NUMERIC, (v) => v);
 
+/** The migrations table TypeORM keeps (id, timestamp, name). */
+export const MIGRATIONS_TABLE = 'typeorm_migrations';
+
 export interface Database {
+  /** The one TypeORM DataSource: entities, repositories and migrations (docs/architecture.md §2). */
+  readonly dataSource: DataSource;
+  /**
+   * The DataSource's own `pg` pool, for the hand-written SQL of the event store and the bulk
+   * projection writes: one pool per process, never a second one beside TypeORM's.
+   */
   readonly pool: Pool;
   /** Connection string clients can use; for the embedded store it points at the loopback socket. */
   readonly url: string;
@@ -25,24 +39,20 @@ export interface OpenDatabaseOptions {
 
 /**
  * Opens PostgreSQL when a URL is given, otherwise starts PGlite and serves it on a loopback port so
- * that `pg` takes the same code path against both.
+ * that TypeORM and `pg` take the same code path against both.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    ignoreIdleClientErrors(pool);
-    await pool.query('SELECT 1');
-    return { pool, url: options.databaseUrl, embedded: false, close: () => pool.end() };
+    const dataSource = await initialize(options.databaseUrl, options.poolSize ?? 10);
+    return {
+      dataSource,
+      pool: poolOf(dataSource),
+      url: options.databaseUrl,
+      embedded: false,
+      close: () => destroy(dataSource),
+    };
   }
   return openEmbeddedDatabase(options);
-}
-
-/**
- * An idle client whose connection dies (server restart, `DROP DATABASE … WITH (FORCE)`) emits
- * 'error' on the pool; unhandled, that would crash the process. The next checkout reconnects.
- */
-function ignoreIdleClientErrors(pool: Pool): void {
-  pool.on('error', () => undefined);
 }
 
 async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -61,19 +71,56 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Datab
   // One connection only: pglite-socket multiplexes connections message by message, so two clients'
   // extended-protocol messages (Parse/Bind/Execute) can interleave and bind to the wrong statement.
   // PGlite is a single session anyway; the pool queue serialises exactly as the server would.
-  const pool = new Pool({ connectionString: url, max: 1 });
-  ignoreIdleClientErrors(pool);
+  let dataSource: DataSource;
+  try {
+    dataSource = await initialize(url, 1);
+  } catch (error) {
+    await server.stop();
+    await db.close();
+    throw error;
+  }
   let closed = false;
   return {
-    pool,
+    dataSource,
+    pool: poolOf(dataSource),
     url,
     embedded: true,
     close: async () => {
       if (closed) return;
       closed = true;
-      await pool.end();
+      await destroy(dataSource);
       await server.stop();
       await db.close();
     },
   };
+}
+
+async function initialize(url: string, poolSize: number): Promise<DataSource> {
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url,
+    poolSize,
+    entities: RELATIONAL_ENTITIES,
+    migrations: [...MIGRATIONS],
+    migrationsTableName: MIGRATIONS_TABLE,
+    // The schema is the migrations' alone (libs/core/src/db/migrate.ts), never derived from entities.
+    synchronize: false,
+    migrationsRun: false,
+    // No entity asks for an extension; skipping the check saves queries at every start.
+    installExtensions: false,
+    logging: false,
+    // An idle client whose connection dies (server restart, `DROP DATABASE … WITH (FORCE)`) emits
+    // 'error' on the pool; the next checkout reconnects, so there is nothing to do here.
+    poolErrorHandler: () => undefined,
+  });
+  return dataSource.initialize();
+}
+
+/** TypeORM's postgres driver keeps its `pg` pool as `master` (no replication configured). */
+function poolOf(dataSource: DataSource): Pool {
+  return (dataSource.driver as PostgresDriver).master as Pool;
+}
+
+async function destroy(dataSource: DataSource): Promise<void> {
+  if (dataSource.isInitialized) await dataSource.destroy();
 }

@@ -97,7 +97,7 @@ describe('history projection and GET /api/txs/history/:address', () => {
     });
     runner = new ConsumerRunner({ db: t.db, eventStore: store, consumer: historyProjection });
     workload = await runWorkload(anvil);
-    await addAsset(t.db.pool, {
+    await addAsset(t.db.dataSource, {
       chain: 'ethereum',
       contract: workload.token,
       symbol: 'WRK',

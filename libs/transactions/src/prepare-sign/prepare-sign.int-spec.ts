@@ -47,7 +47,7 @@ describe('POST /api/txs/prepare-sign → sign → POST /api/txs/send', () => {
         await callFixture(anvil.wallets[0], contract, 'DemoToken', 'mint', [a[1], amount]),
       );
     }
-    await addAsset(t.db.pool, {
+    await addAsset(t.db.dataSource, {
       chain: 'ethereum',
       contract: token,
       symbol: 'TXD',
@@ -55,7 +55,7 @@ describe('POST /api/txs/prepare-sign → sign → POST /api/txs/send', () => {
       decimals: 6,
       type: 'erc20',
     });
-    await addAsset(t.db.pool, {
+    await addAsset(t.db.dataSource, {
       chain: 'ethereum',
       contract: bigToken,
       symbol: 'TXB',

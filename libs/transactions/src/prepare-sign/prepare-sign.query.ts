@@ -50,7 +50,7 @@ export class PrepareSignHandler implements IQueryHandler<PrepareSignQuery, Prepa
     const recipient = parseAccountAddress(chain.entry.family, intent.recipient).display as Address;
     const token = intent.tokenContract === undefined ? undefined : parseTokenContract(intent.tokenContract);
     const amount = await resolveAmount(intent, {
-      pool: this.db.pool,
+      dataSource: this.db.dataSource,
       chain: chain.entry.id,
       nativeDecimals: chain.entry.decimals,
       tokenContract: token && normaliseAddress(token),

@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
 import { findAssets } from '../../../chains/src/registry/asset-registry';
 import { ApiError } from '../../../core/src/http/api-error';
 import { ErrorCode } from '../../../core/src/http/error-codes';
@@ -7,7 +7,7 @@ import { TxErrorCode } from '../errors/transaction-error-codes';
 import { MAX_UINT256, type TransferIntent } from './transfer-intent';
 
 export interface AmountContext {
-  readonly pool: Pool;
+  readonly dataSource: DataSource;
   readonly chain: string;
   /** The chain's native decimals (registry). */
   readonly nativeDecimals: number;
@@ -55,7 +55,7 @@ async function tokenDecimals(
   context: AmountContext,
   contract: string,
 ): Promise<number | undefined> {
-  const [asset] = await findAssets(context.pool, context.chain, [contract]);
+  const [asset] = await findAssets(context.dataSource, context.chain, [contract]);
   if (!asset) return undefined;
   if (asset.type !== 'erc20') {
     throw ApiError.badRequest(

@@ -34,8 +34,8 @@ export interface TxTestApp {
 /** A fresh seeded database and the transaction routes behind the real guard, the chains on the given nodes. */
 export async function startTxTestApp(chains: readonly ChainRpcConfig[]): Promise<TxTestApp> {
   const db = await createTestDatabase();
-  await seedRegistries(db.pool);
-  const key = (await createApiKey(db.pool, { plan: 'enterprise' })).key;
+  await seedRegistries(db.dataSource);
+  const key = (await createApiKey(db.dataSource, { plan: 'enterprise' })).key;
 
   @Module({
     imports: [

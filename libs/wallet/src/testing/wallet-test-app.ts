@@ -29,11 +29,11 @@ export interface WalletTestApp {
 /** A fresh migrated and seeded database with the wallet features behind the real guard, for inject(). */
 export async function startWalletTestApp(): Promise<WalletTestApp> {
   const db = await createTestDatabase();
-  await seedRegistries(db.pool);
+  await seedRegistries(db.dataSource);
   const keys = {
-    free: (await createApiKey(db.pool, { plan: 'free' })).key,
-    pro: (await createApiKey(db.pool, { plan: 'pro' })).key,
-    enterprise: (await createApiKey(db.pool, { plan: 'enterprise' })).key,
+    free: (await createApiKey(db.dataSource, { plan: 'free' })).key,
+    pro: (await createApiKey(db.dataSource, { plan: 'pro' })).key,
+    enterprise: (await createApiKey(db.dataSource, { plan: 'enterprise' })).key,
   };
 
   @Module({

@@ -56,7 +56,7 @@ export class ProvisionSigningSecretHandler implements ICommandHandler<ProvisionS
 
   async execute({ apiKeyId }: ProvisionSigningSecretCommand): Promise<IssuedSecret> {
     const secret = generateSigningSecret();
-    if (!(await insertSigningSecret(this.db.pool, this.config.secretBox(), apiKeyId, secret))) {
+    if (!(await insertSigningSecret(this.db.dataSource, this.config.secretBox(), apiKeyId, secret))) {
       throw new ApiError(
         409,
         WebhookErrorCode.SIGNING_SECRET_EXISTS,
@@ -79,7 +79,7 @@ export class RotateSigningSecretHandler implements ICommandHandler<RotateSigning
 
   async execute({ apiKeyId }: RotateSigningSecretCommand): Promise<IssuedSecret> {
     const secret = generateSigningSecret();
-    const version = await replaceSigningSecret(this.db.pool, this.config.secretBox(), apiKeyId, secret);
+    const version = await replaceSigningSecret(this.db.dataSource, this.config.secretBox(), apiKeyId, secret);
     if (version === null) {
       throw ApiError.notFound(
         'This API key has no signing secret yet; create one first',

@@ -1,4 +1,5 @@
-import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
+import { SigningSecretEntity } from '../entities/signing-secret.entity';
 import type { SecretBox } from './secret-box';
 
 export interface StoredSecret {
@@ -9,32 +10,45 @@ export interface StoredSecret {
 
 /** Stores the sealed secret unless the key has one; returns false when it already had one. */
 export async function insertSigningSecret(
-  pool: Pool,
+  dataSource: DataSource,
   box: SecretBox,
   apiKeyId: string,
   secret: string,
 ): Promise<boolean> {
-  const { rowCount } = await pool.query(
-    `INSERT INTO webhook_signing_secrets (api_key_id, version, sealed, key_id) VALUES ($1, 1, $2, $3)
-     ON CONFLICT (api_key_id) DO NOTHING`,
-    [apiKeyId, box.seal(secret, apiKeyId), box.keyId],
-  );
-  return rowCount === 1;
+  const inserted = await dataSource
+    .getRepository(SigningSecretEntity)
+    .createQueryBuilder()
+    .insert()
+    .values({ apiKeyId, version: 1, sealed: box.seal(secret, apiKeyId), keyId: box.keyId })
+    .orIgnore()
+    .returning(['apiKeyId'])
+    .updateEntity(false)
+    .execute();
+  return (inserted.raw as unknown[]).length === 1;
 }
 
 /** Replaces the secret; returns its new version, or null when the key has none. */
 export async function replaceSigningSecret(
-  pool: Pool,
+  dataSource: DataSource,
   box: SecretBox,
   apiKeyId: string,
   secret: string,
 ): Promise<number | null> {
-  const { rows } = await pool.query<{ version: number }>(
-    `UPDATE webhook_signing_secrets SET sealed = $2, key_id = $3, version = version + 1, rotated_at = now()
-      WHERE api_key_id = $1 RETURNING version`,
-    [apiKeyId, box.seal(secret, apiKeyId), box.keyId],
-  );
-  return rows[0]?.version ?? null;
+  const updated = await dataSource
+    .getRepository(SigningSecretEntity)
+    .createQueryBuilder()
+    .update()
+    .set({
+      sealed: box.seal(secret, apiKeyId),
+      keyId: box.keyId,
+      version: () => 'version + 1',
+      rotatedAt: () => 'now()',
+    })
+    .where({ apiKeyId })
+    .returning(['version'])
+    .updateEntity(false)
+    .execute();
+  return (updated.raw as { version: number }[])[0]?.version ?? null;
 }
 
 /** Opens secrets by (api key, version), caching the clear value per version so a rotation is seen at once. */

@@ -80,13 +80,13 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
   }
 
   private async claim(key: ClaimKey, id: string): Promise<void> {
-    const claim = await takeClaim(this.db.pool, key, id);
+    const claim = await takeClaim(this.db.dataSource, key, id);
     if (claim.taken) return;
     const holder = await refreshSubscription(this.db.pool, this.eventStore, claim.holder);
     const dead = holder
       ? holder.status === 'deleted'
       : Date.now() - claim.claimedAt.getTime() > STALE_CLAIM_MS;
-    if (dead && (await takeOverClaim(this.db.pool, key, claim.holder, id))) return;
+    if (dead && (await takeOverClaim(this.db.dataSource, key, claim.holder, id))) return;
     throw new ApiError(
       409,
       WebhookErrorCode.SUBSCRIPTION_EXISTS,
@@ -113,7 +113,7 @@ export class DeleteSubscriptionHandler implements ICommandHandler<DeleteSubscrip
       { id: webhookId('subscription', subscriptionId, 'deleted'), type: SUBSCRIPTION_DELETED, data },
     ]);
     const state = await refreshSubscription(this.db.pool, this.eventStore, subscriptionId);
-    await releaseClaim(this.db.pool, subscriptionId);
+    await releaseClaim(this.db.dataSource, subscriptionId);
     return subscriptionView(state!);
   }
 }

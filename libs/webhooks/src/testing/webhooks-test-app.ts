@@ -54,12 +54,12 @@ export function testWebhooksConfig(overrides: Partial<WebhooksConfig> = {}): Web
 /** A migrated, seeded database and the notifications endpoints behind the real guard, for inject(). */
 export async function startWebhooksTestApp(config = testWebhooksConfig()): Promise<WebhooksTestApp> {
   const db = await createTestDatabase();
-  await seedRegistries(db.pool);
+  await seedRegistries(db.dataSource);
   const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
   const keys = {
-    free: await createApiKey(db.pool, { plan: 'free' }),
-    pro: await createApiKey(db.pool, { plan: 'pro' }),
-    enterprise: await createApiKey(db.pool, { plan: 'enterprise' }),
+    free: await createApiKey(db.dataSource, { plan: 'free' }),
+    pro: await createApiKey(db.dataSource, { plan: 'pro' }),
+    enterprise: await createApiKey(db.dataSource, { plan: 'enterprise' }),
   };
 
   @Module({

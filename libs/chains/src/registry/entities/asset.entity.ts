@@ -1,0 +1,44 @@
+import { Check, Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import type { AssetType } from '../well-known-assets';
+import { ChainEntity } from './chain.entity';
+
+export const ASSET_STATUSES = ['active', 'disabled'] as const;
+export type AssetStatus = (typeof ASSET_STATUSES)[number];
+
+/** A row of `assets` (migration 0002); `contract` is 'native' or the lower-case (normalised) contract. */
+@Entity({ name: 'assets' })
+@Check('assets_decimals_check', 'decimals BETWEEN 0 AND 255')
+export class AssetEntity {
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'assets_pkey' })
+  chain!: string;
+
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'assets_pkey' })
+  contract!: string;
+
+  @Column({ type: 'text' })
+  symbol!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'integer' })
+  decimals!: number;
+
+  @Column({ type: 'text' })
+  type!: AssetType;
+
+  @Column({ type: 'text', default: 'active' })
+  status!: AssetStatus;
+
+  /** Returned when a balances query names no assets. */
+  @Column({ name: 'is_default', type: 'boolean', default: false })
+  isDefault!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz', select: false })
+  createdAt?: Date;
+
+  /** The foreign key to `chains`; never loaded (the id is `chain`). */
+  @ManyToOne(() => ChainEntity, { createForeignKeyConstraints: true })
+  @JoinColumn({ name: 'chain', referencedColumnName: 'id', foreignKeyConstraintName: 'assets_chain_fkey' })
+  chainRow?: ChainEntity;
+}

@@ -1,0 +1,28 @@
+import type { MigrationInterface } from 'typeorm';
+import { EventStore0000000000001 } from './0001_event-store';
+import { RegistriesAndReadModels0000000000002 } from './0002_registries-and-read-models';
+import { ApiKeys0000000000200 } from './0200_api-keys';
+import { TxHistory0000000000300 } from './0300_tx-history';
+import { Webhooks0000000000400 } from './0400_webhooks';
+import { WebhookDispatcherLeases0000000000401 } from './0401_webhook-dispatcher-leases';
+import { ParkedEvents0000000000403 } from './0403_parked-events';
+
+/**
+ * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
+ * A new one is a file `NNNN_what.ts` whose class name ends in NNNN padded to 13 digits (TypeORM
+ * orders migrations by those digits), appended here. Only the ones node-pg-migrate ran have a legacyName.
+ */
+export const MIGRATIONS: readonly (MigrationClass & (new () => MigrationInterface))[] = [
+  EventStore0000000000001,
+  RegistriesAndReadModels0000000000002,
+  ApiKeys0000000000200,
+  TxHistory0000000000300,
+  Webhooks0000000000400,
+  WebhookDispatcherLeases0000000000401,
+  ParkedEvents0000000000403,
+];
+
+export interface MigrationClass {
+  /** The name node-pg-migrate recorded for a migration it applied, before the move to TypeORM. */
+  readonly legacyName?: string;
+}
