@@ -52,7 +52,7 @@ describe('cli', () => {
     stdout.length = 0;
     await run('keys', 'revoke', id);
     expect(stdout).toEqual([`Revoked API key ${id}`]);
-    expect(await findApiKey(db.pool, key)).toBeNull();
+    expect(await findApiKey(db.dataSource, key)).toBeNull();
     await run('keys', 'revoke', id);
     expect(stdout[1]).toBe(`API key ${id} was already revoked`);
     await expect(run('keys', 'revoke', '00000000-0000-4000-8000-000000000000')).rejects.toThrow(/No API key/);

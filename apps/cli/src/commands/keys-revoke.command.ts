@@ -1,3 +1,4 @@
+import { ApiKeyEntity } from '../../../../libs/auth/src/api-keys/api-key.entity';
 import { revokeApiKey } from '../../../../libs/auth/src/api-keys/api-key-repository';
 import type { Database } from '../../../../libs/core/src/db/database';
 import { CliUsageError, type CliOutput } from '../cli-output';
@@ -10,11 +11,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function keysRevoke(db: Database, id: string, out: CliOutput): Promise<void> {
   if (!UUID.test(id)) throw new CliUsageError(`Not an API key id: ${JSON.stringify(id)} (expected a UUID)`);
-  const { rows } = await db.pool.query<{ revoked: boolean }>(
-    'SELECT revoked_at IS NOT NULL AS revoked FROM api_keys WHERE id = $1',
-    [id],
-  );
-  if (!rows[0]) throw new CliUsageError(`No API key ${id}`);
-  const revoked = await revokeApiKey(db.pool, id);
+  if (!(await db.dataSource.getRepository(ApiKeyEntity).existsBy({ id })))
+    throw new CliUsageError(`No API key ${id}`);
+  const revoked = await revokeApiKey(db.dataSource, id);
   out.log(revoked ? `Revoked API key ${id}` : `API key ${id} was already revoked`);
 }

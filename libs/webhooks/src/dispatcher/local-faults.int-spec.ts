@@ -68,7 +68,7 @@ describe('dispatcher-side faults and revoked keys', () => {
 
   it('holds only the deliveries of a key whose secret this process cannot decrypt, and says so', async () => {
     const foreign = new SecretBox(randomBytes(32));
-    await insertSigningSecret(t.db.pool, foreign, t.keys.free.id, generateSigningSecret());
+    await insertSigningSecret(t.db.dataSource, foreign, t.keys.free.id, generateSigningSecret());
     await t.request('POST', '/api/notifications/signing-secret', undefined, t.keys.pro.key);
     const sealedElsewhere = await t.subscribe(t.keys.free.key, A, receiver.url);
     const healthy = await t.subscribe(t.keys.pro.key, B, receiver.url);
@@ -121,7 +121,7 @@ describe('dispatcher-side faults and revoked keys', () => {
 
     receiver.respond = (_req, res) => res.writeHead(204).end();
     receiver.requests.length = 0;
-    expect(await revokeApiKey(t.db.pool, t.keys.enterprise.id)).toBe(true);
+    expect(await revokeApiKey(t.db.dataSource, t.keys.enterprise.id)).toBe(true);
     await appendTransfers(t.eventStore, [{ to: C, kind: 'native', amount: '5' }]);
     clock += 24 * 3_600_000;
     await settle(t.db, t.eventStore, dispatcher);
