@@ -30,8 +30,8 @@ export interface ClaimOptions {
   limit: number;
   /** The claiming dispatcher (webhook_dispatchers.id). */
   owner: string;
-  /** Room per API key and per host; absent: no bound but `limit`. */
-  rooms?: ClaimRooms;
+  /** Room per API key and per host. */
+  rooms: ClaimRooms;
 }
 
 /** The host name of a subscription's (normalised) webhook URL, in SQL; userinfo and port left out. */
@@ -100,25 +100,8 @@ export async function claimDueDeliveries<T>(
 }
 
 async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDelivery[]> {
-  let due: string;
-  let params: unknown[];
-  if (o.rooms) {
-    const picked = await pickFairly(client, o, o.rooms);
-    if (picked.length === 0) return [];
-    due = `SELECT d.event_id FROM webhook_deliveries d
-            WHERE d.event_id = ANY ($3::uuid[]) AND d.status = 'pending' AND ${leaseFree('$5')}
-            FOR UPDATE OF d SKIP LOCKED`;
-    params = [o.now, o.leaseUntil, picked, o.owner, DISPATCHER_STALE_SECONDS];
-  } else {
-    due = `SELECT d.event_id FROM webhook_deliveries d
-            WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND ${leaseFree('$5')}
-              AND EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = d.subscription_id AND s.status = 'active'
-                           AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = s.api_key_id AND k.revoked_at IS NOT NULL))
-            ORDER BY d.next_attempt_at
-            LIMIT $3
-            FOR UPDATE OF d SKIP LOCKED`;
-    params = [o.now, o.leaseUntil, o.limit, o.owner, DISPATCHER_STALE_SECONDS];
-  }
+  const picked = await pickFairly(client, o, o.rooms);
+  if (picked.length === 0) return [];
   const { rows } = await client.query<{
     event_id: string;
     subscription_id: string;
@@ -129,7 +112,14 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
     api_key_id: string;
     host: string;
   }>(
-    `WITH due AS (${due}), leased AS (
+    `WITH due AS (
+       SELECT d.event_id FROM webhook_deliveries d
+        WHERE d.event_id = ANY ($3::uuid[]) AND d.status = 'pending' AND ${leaseFree('$5')}
+          -- Checked again under the lock: a pause or revocation may have committed since the pick.
+          AND EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = d.subscription_id AND s.status = 'active'
+                       AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = s.api_key_id AND k.revoked_at IS NOT NULL))
+        FOR UPDATE OF d SKIP LOCKED
+     ), leased AS (
        UPDATE webhook_deliveries d SET lease_until = $2, lease_owner = $4 FROM due WHERE d.event_id = due.event_id
        RETURNING d.event_id, d.subscription_id, d.attempts, d.version, d.body, d.next_attempt_at
      )
@@ -137,7 +127,7 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
             ${TARGET_HOST} AS host
        FROM leased l JOIN webhook_subscriptions s ON s.id = l.subscription_id
       ORDER BY l.next_attempt_at`,
-    params,
+    [o.now, o.leaseUntil, picked, o.owner, DISPATCHER_STALE_SECONDS],
   );
   return rows.map((r) => ({
     eventId: r.event_id,
