@@ -115,9 +115,8 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
     `WITH due AS (
        SELECT d.event_id FROM webhook_deliveries d
         WHERE d.event_id = ANY ($3::uuid[]) AND d.status = 'pending' AND ${leaseFree('$5')}
-          -- Checked again under the lock: a pause or revocation may have committed since the pick.
-          AND EXISTS (SELECT 1 FROM webhook_subscriptions s WHERE s.id = d.subscription_id AND s.status = 'active'
-                       AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = s.api_key_id AND k.revoked_at IS NOT NULL))
+        -- The subscription and key were checked by the pick, milliseconds ago in this transaction: a pause
+        -- committing in between is no different from one committing just after the claim.
         FOR UPDATE OF d SKIP LOCKED
      ), leased AS (
        UPDATE webhook_deliveries d SET lease_until = $2, lease_owner = $4 FROM due WHERE d.event_id = due.event_id
