@@ -4,15 +4,7 @@ import { isAddress } from 'viem';
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const TRON_MAINNET_PREFIX = 0x41;
 
-/**
- * The form a contract or account address is stored in: hex (EVM and other 0x chains) in lower case, so
- * lookups and joins ignore checksum casing; anything else as-is (base58 is case-sensitive).
- */
-export function normaliseAddress(contract: string): string {
-  return HEX_ADDRESS.test(contract) ? contract.toLowerCase() : contract;
-}
-
-const HEX_ADDRESS = /^0x[0-9a-fA-F]+$/;
+export { normaliseAddress } from '../../../core/src/addresses/normalise-address';
 
 /** A 20-byte hex address, all lower-case or with a valid EIP-55 checksum (a mixed-case typo fails). */
 export function isEvmAddress(value: string): boolean {

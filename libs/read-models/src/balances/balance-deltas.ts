@@ -6,7 +6,7 @@ import {
   type TransferObservedData,
 } from '../../../indexing/src/events/chain-events';
 // Same rule as the asset registry (hex lower-case, base58 as-is), so balances join assets.
-import { normaliseAddress } from '../../../chains/src/registry/contract-address';
+import { normaliseAddress } from '../../../core/src/addresses/normalise-address';
 
 /** A net change of one balance row. */
 export interface BalanceDelta {

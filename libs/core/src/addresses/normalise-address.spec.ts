@@ -1,0 +1,11 @@
+import { normaliseAddress } from './normalise-address';
+
+describe('normaliseAddress', () => {
+  it('lower-cases hex addresses and leaves base58 as it is', () => {
+    expect(normaliseAddress('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')).toBe(
+      '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+    );
+    expect(normaliseAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(normaliseAddress('native')).toBe('native');
+  });
+});
