@@ -335,20 +335,17 @@ export class Dispatcher {
 
   private async send({ delivery, attemptedAt, headers, fault }: PreparedAttempt): Promise<void> {
     const attempt = delivery.attempts + 1;
-    const result: SendResult = fault
-      ? { ok: false, httpStatus: null, error: fault.message, durationMs: 0, dispatcherFault: fault }
+    const result: SendResult | null = fault
+      ? null
       : headers
         ? await this.sender.send(delivery.webhookUrl, headers, delivery.body)
         : { ok: false, httpStatus: null, error: 'no signing secret provisioned', durationMs: 0 };
-    if (result.dispatcherFault) {
-      const { message, retryAfterMs } = result.dispatcherFault;
+    const dispatcherFault = fault ?? result?.dispatcherFault;
+    if (!result || dispatcherFault) {
+      const { message, retryAfterMs } = dispatcherFault!;
       this.logFault(message, `delivery deferred: ${message}`, { apiKeyId: delivery.apiKeyId });
-      await deferClaim(
-        this.deps.db.pool,
-        delivery.eventId,
-        this.id,
-        new Date(this.now().getTime() + retryAfterMs),
-      );
+      const at = new Date(this.now().getTime() + retryAfterMs);
+      await deferClaim(this.deps.db.pool, delivery.eventId, this.id, at);
       return;
     }
     await this.outcomes.add({

@@ -19,7 +19,7 @@ export class InFlightLimits {
 
   /** Returns whether the key or the host was at its bound before this attempt ended (a claim may now take more). */
   remove(key: string, host: string): boolean {
-    const wasFull = this.byKey.get(key) === this.perKey || this.byHost.get(host) === this.perHost;
+    const wasFull = (this.byKey.get(key) ?? 0) >= this.perKey || (this.byHost.get(host) ?? 0) >= this.perHost;
     decrement(this.byKey, key);
     decrement(this.byHost, host);
     return wasFull;
