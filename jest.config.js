@@ -3,6 +3,11 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
   testRegex: '\\.(spec|int-spec|e2e-spec)\\.ts$',
+  // The path aliases of tsconfig.json: each lib through its public index (docs/architecture.md §2).
+  moduleNameMapper: {
+    '^@chainwire/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@chainwire/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
+  },
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

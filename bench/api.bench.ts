@@ -27,18 +27,17 @@ import { join } from 'node:path';
 import fastify, { type FastifyInstance } from 'fastify';
 import { keccak256, toHex, type Address } from 'viem';
 import { startServer, type RunningServer } from '../apps/server/src/bootstrap/start-server';
-import { estimateGas } from '../libs/chains/src/evm/transactions/estimate-gas';
-import { createEvmTxClient } from '../libs/chains/src/evm/transactions/evm-tx-client';
-import { getPendingNonce } from '../libs/chains/src/evm/transactions/get-pending-nonce';
-import { simulateTransaction } from '../libs/chains/src/evm/transactions/simulate-transaction';
-import { addAsset } from '../libs/chains/src/registry/asset-registry';
-import { webhookSettings } from '../libs/core/src/config/webhook-env';
-import { createLogger } from '../libs/core/src/logging/logger';
-import { runWorkload } from '../libs/indexing/src/evm/testing/workload';
-import { EvmFeeStrategy } from '../libs/transactions/src/fees/evm/evm-fee-strategy';
-import { adjustPrice, gasLimitFor } from '../libs/transactions/src/fees/evm/evm-fee-policy';
-import { readHistoryPage } from '../libs/transactions/src/history/history.repository';
-import { readAssetBalances } from '../libs/wallet/src/balances/balances.repository';
+import {
+  addAsset,
+  createEvmTxClient,
+  estimateGas,
+  getPendingNonce,
+  simulateTransaction,
+} from '@chainwire/chains';
+import { createLogger, webhookSettings } from '@chainwire/core';
+import { runWorkload } from '@chainwire/indexing/testing';
+import { adjustPrice, EvmFeeStrategy, gasLimitFor, readHistoryPage } from '@chainwire/transactions';
+import { readAssetBalances } from '@chainwire/wallet';
 import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '../test/support/anvil';
 import { createTestDatabase } from '../test/support/test-database';
 

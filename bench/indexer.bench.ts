@@ -9,16 +9,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { erc20Abi, parseUnits, type Address, type Hex } from 'viem';
-import { createEventStore } from '../libs/event-store/src/create-event-store';
-import { EvmIndexer } from '../libs/indexing/src/evm/evm-indexer';
-import {
-  chainStream,
-  TRANSFER_OBSERVED,
-  type TransferObservedData,
-} from '../libs/indexing/src/events/chain-events';
-import { ConsumerRunner } from '../libs/read-models/src/runner/consumer-runner';
-import { balancesProjection } from '../libs/read-models/src/balances/balances.projection';
-import { blocksProjection } from '../libs/read-models/src/blocks/blocks.projection';
+import { createEventStore } from '@chainwire/event-store';
+import { chainStream, TRANSFER_OBSERVED, type TransferObservedData } from '@chainwire/chain-events';
+import { EvmIndexer } from '@chainwire/indexing';
+import { balancesProjection, blocksProjection, ConsumerRunner } from '@chainwire/read-models';
 import { createTestDatabase } from '../test/support/test-database';
 import { callFixture, deployFixture, startTestAnvil, waitMined } from '../test/support/anvil';
 
@@ -133,7 +127,7 @@ async function main(): Promise<void> {
 async function measureHeadLatency(
   anvil: Awaited<ReturnType<typeof startTestAnvil>>,
   pool: import('pg').Pool,
-  eventStore: import('../libs/event-store/src/event-store').EventStore,
+  eventStore: import('@chainwire/event-store').EventStore,
 ) {
   const follower = new EvmIndexer({
     chain: 'ethereum',

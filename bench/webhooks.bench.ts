@@ -8,36 +8,32 @@
  * measured in the same run: the same number of signed POSTs sent by a bare loop at the same concurrency.
  * Runs on PostgreSQL when DATABASE_URL is set, on embedded PGlite otherwise.
  */
-import { webhookEnvShape } from '../libs/core/src/config/webhook-env';
+import { mapConcurrent, webhookEnvShape } from '@chainwire/core';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { getAddress } from 'viem';
-import { createApiKey } from '../libs/auth/src/api-keys/api-key-repository';
-import { seedRegistries } from '../libs/chains/src/registry/seed-registries';
-import { PostgresEventStore } from '../libs/event-store/src/postgres/postgres-event-store';
+import { createApiKey } from '@chainwire/auth';
+import { seedRegistries } from '@chainwire/chains';
+import { NO_STREAM, PostgresEventStore } from '@chainwire/event-store';
 import { createTestDatabase } from '../test/support/test-database';
 import {
   DEFAULT_BREAKER,
   DEFAULT_EGRESS,
   DEFAULT_USER_AGENT,
-  type WebhooksConfig,
-} from '../libs/webhooks/src/config/webhooks-config';
-import { Dispatcher } from '../libs/webhooks/src/dispatcher/dispatcher';
-import { mapConcurrent } from '../libs/core/src/concurrency/map-concurrent';
-import { SecretBox } from '../libs/webhooks/src/secrets/secret-box';
-import { insertSigningSecret } from '../libs/webhooks/src/secrets/signing-secret.repository';
-import { WebhookSender } from '../libs/webhooks/src/sender/webhook-sender';
-import { generateSigningSecret, signingKey, signWebhook } from '../libs/webhooks/src/signing/sign-webhook';
-import { NO_STREAM } from '../libs/event-store/src/event-store';
-import {
+  Dispatcher,
+  generateSigningSecret,
+  insertSigningSecret,
+  refreshSubscription,
+  SecretBox,
+  signingKey,
+  signWebhook,
   SUBSCRIPTION_REQUESTED,
   subscriptionStream,
-} from '../libs/webhooks/src/subscriptions/subscription.events';
-import { webhookId } from '../libs/webhooks/src/ids';
-import { refreshSubscription } from '../libs/webhooks/src/subscriptions/subscriptions.read-model';
-import { appendTransfers } from '../libs/webhooks/src/testing/transfers';
-import { startTestReceiver } from '../libs/webhooks/src/testing/test-receiver';
-import { settle } from '../libs/webhooks/src/testing/settle';
+  webhookId,
+  type WebhooksConfig,
+  WebhookSender,
+} from '@chainwire/webhooks';
+import { appendTransfers, settle, startTestReceiver } from '@chainwire/webhooks/testing';
 
 const N = Number(process.env.BENCH_DELIVERIES ?? 5000);
 const ADDRESSES = 200;

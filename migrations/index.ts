@@ -1,4 +1,4 @@
-import type { MigrationInterface } from 'typeorm';
+import type { MigrationClass } from '@chainwire/core';
 import { EventStore0000000000001 } from './0001_event-store';
 import { RegistriesAndReadModels0000000000002 } from './0002_registries-and-read-models';
 import { ApiKeys0000000000200 } from './0200_api-keys';
@@ -12,7 +12,7 @@ import { ParkedEvents0000000000403 } from './0403_parked-events';
  * A new one is a file `NNNN_what.ts` whose class name ends in NNNN padded to 13 digits (TypeORM
  * orders migrations by those digits), appended here. Only the ones node-pg-migrate ran have a legacyName.
  */
-export const MIGRATIONS: readonly (MigrationClass & (new () => MigrationInterface))[] = [
+export const MIGRATIONS: readonly MigrationClass[] = [
   EventStore0000000000001,
   RegistriesAndReadModels0000000000002,
   ApiKeys0000000000200,
@@ -21,8 +21,3 @@ export const MIGRATIONS: readonly (MigrationClass & (new () => MigrationInterfac
   WebhookDispatcherLeases0000000000401,
   ParkedEvents0000000000403,
 ];
-
-export interface MigrationClass {
-  /** The name node-pg-migrate recorded for a migration it applied, before the move to TypeORM. */
-  readonly legacyName?: string;
-}

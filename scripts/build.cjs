@@ -66,6 +66,14 @@ function build(root = ROOT) {
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // tsc type-checks the `@chainwire/*` path aliases but never rewrites them; tsc-alias turns them
+  // into relative requires in dist/ so plain `node` runs the output (docs/architecture.md §2).
+  const alias = require.resolve('tsc-alias/dist/bin/index.js', { paths: [root] });
+  const rewritten = spawnSync(process.execPath, [alias, '-p', 'tsconfig.build.json'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (rewritten.status !== 0) process.exit(rewritten.status ?? 1);
   mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(join(root, STAMP), `${new Date().toISOString()}\n`);
 }

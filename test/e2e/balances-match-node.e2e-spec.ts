@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Address } from 'viem';
-import { openDatabase, type Database } from '../../libs/core/src/db/database';
-import { PROJECT_ROOT } from '../../libs/core/src/paths';
+import { type Database, openDatabase, PROJECT_ROOT } from '@chainwire/core';
+import { RELATIONAL_SCHEMA } from '@chainwire/composition';
 import { startTestAnvil, reorg, type TestAnvil } from '../support/anvil';
 import { apiBalances, eventually, nodeBalances } from '../support/api-balances';
 import {
@@ -119,7 +119,7 @@ describe('balances through the API equal the node', () => {
       Number((await d.pool.query('SELECT count(*) AS n FROM events WHERE type = $1', [type])).rows[0].n);
     if (db) return query(db);
     await svc.stop();
-    const embedded = await openDatabase({ dataDir: dir });
+    const embedded = await openDatabase({ schema: RELATIONAL_SCHEMA, dataDir: dir });
     try {
       return await query(embedded);
     } finally {

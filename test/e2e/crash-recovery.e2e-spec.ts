@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../../libs/core/src/db/database';
+import { type Database, openDatabase } from '@chainwire/core';
+import { RELATIONAL_SCHEMA } from '@chainwire/composition';
 import { startTestAnvil, type TestAnvil } from '../support/anvil';
 import { eventually } from '../support/api-balances';
 import { deployWorkloadContracts, runRandomWorkload } from '../support/chain-workload';
@@ -105,7 +106,7 @@ const contiguous = (n: number) => Array.from({ length: n }, (_, i) => String(i))
 
 /** The chain stream and the read models of one deployment, in a comparable form. */
 async function snapshot(d: Deployment) {
-  const db = d.db ?? (await openDatabase({ dataDir: d.dataDir }));
+  const db = d.db ?? (await openDatabase({ schema: RELATIONAL_SCHEMA, dataDir: d.dataDir }));
   try {
     const q = async (sql: string) => (await db.pool.query(sql)).rows;
     return {

@@ -1,7 +1,7 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../libs/core/src/paths';
+import { PROJECT_ROOT } from '@chainwire/core';
 import { eventually } from '../support/api-balances';
 import { startService } from '../support/service-process';
 

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { parseEther, type Hex } from 'viem';
-import { openDatabase, type Database } from '../../libs/core/src/db/database';
+import { type Database, openDatabase } from '@chainwire/core';
+import { RELATIONAL_SCHEMA } from '@chainwire/composition';
 import { startTestAnvil, type TestAnvil } from '../support/anvil';
 import { eventually } from '../support/api-balances';
 import { startService, type ServiceProcess } from '../support/service-process';
@@ -211,7 +212,7 @@ describe('webhooks: SIGKILL mid-attempt', () => {
 
     await service.stop();
     service = undefined;
-    const db = testDb ?? (await openDatabase({ dataDir }));
+    const db = testDb ?? (await openDatabase({ schema: RELATIONAL_SCHEMA, dataDir }));
     try {
       const { rows } = await db.pool.query<{ stream_id: string; types: string[] }>(
         `SELECT stream_id, array_agg(type ORDER BY stream_position) AS types FROM events

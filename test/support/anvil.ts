@@ -16,8 +16,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { deriveDevAccounts, type DevAccount } from '../../libs/chains/src/dev-chain/dev-accounts';
-import { spawnAnvil, type SpawnAnvilOptions } from '../../libs/chains/src/dev-chain/spawn-anvil';
+import { deriveDevAccounts, type DevAccount, spawnAnvil, type SpawnAnvilOptions } from '@chainwire/chains';
 import { fixtureContract, type FixtureName } from '../fixtures/contracts/compile';
 
 export type TestWallet = WalletClient<Transport, Chain, Account>;

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../libs/core/src/paths';
+import { PROJECT_ROOT } from '@chainwire/core';
 
 /** The webhook key spawned services use on a shared database unless a test passes its own. */
 export const E2E_WEBHOOK_SECRET_KEY = Buffer.alloc(32, 0x5e).toString('base64');

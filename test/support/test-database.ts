@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { openDatabase, type Database } from '../../libs/core/src/db/database';
-import { migrate } from '../../libs/core/src/db/migrate';
+import { type Database, migrate, openDatabase } from '@chainwire/core';
+import { RELATIONAL_SCHEMA } from '@chainwire/composition';
 
 /**
  * A fresh, migrated database for one test file: a new database on the server named by DATABASE_URL
@@ -15,7 +15,7 @@ export async function createTestDatabase(
 ): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const db = await openDatabase({ poolSize: options.poolSize });
+    const db = await openDatabase({ schema: RELATIONAL_SCHEMA, poolSize: options.poolSize });
     if (options.migrate !== false) await migrate(db);
     return db;
   }
@@ -23,7 +23,11 @@ export async function createTestDatabase(
   await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize });
+  const db = await openDatabase({
+    schema: RELATIONAL_SCHEMA,
+    databaseUrl: url.toString(),
+    poolSize: options.poolSize,
+  });
   if (options.migrate !== false) await migrate(db);
   return {
     ...db,

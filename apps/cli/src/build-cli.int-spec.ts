@@ -1,8 +1,6 @@
-import { findApiKey } from '../../../libs/auth/src/api-keys/api-key-repository';
-import { findAssets } from '../../../libs/chains/src/registry/asset-registry';
-import { seedRegistries } from '../../../libs/chains/src/registry/seed-registries';
-import type { AppConfig } from '../../../libs/core/src/config/app-config';
-import type { Database } from '../../../libs/core/src/db/database';
+import { findApiKey } from '@chainwire/auth';
+import { findAssets, seedRegistries } from '@chainwire/chains';
+import type { AppConfig, Database } from '@chainwire/core';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { buildCli } from './build-cli';
 import { openCliDatabase } from './cli-database';

@@ -1,8 +1,7 @@
 import { Command } from 'commander';
-import { PLANS } from '../../../libs/auth/src/plans';
-import { ASSET_TYPES } from '../../../libs/chains/src/registry/well-known-assets';
-import type { AppConfig } from '../../../libs/core/src/config/app-config';
-import type { Database } from '../../../libs/core/src/db/database';
+import { PLANS } from '@chainwire/auth';
+import { ASSET_TYPES } from '@chainwire/chains';
+import type { AppConfig, Database } from '@chainwire/core';
 import type { CliOutput } from './cli-output';
 import { assetsAdd, type AssetsAddOptions } from './commands/assets-add.command';
 import { keysCreate } from './commands/keys-create.command';

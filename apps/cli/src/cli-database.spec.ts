@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppConfig } from '../../../libs/core/src/config/app-config';
-import { publishEmbeddedEndpoint } from '../../../libs/core/src/runtime/embedded-endpoint';
+import { type AppConfig, publishEmbeddedEndpoint } from '@chainwire/core';
 import { openCliDatabase } from './cli-database';
 import { CliUsageError } from './cli-output';
 

@@ -1,9 +1,7 @@
-import type { AppConfig } from '../../../libs/core/src/config/app-config';
-import { type Database, openDatabase } from '../../../libs/core/src/db/database';
-import { migrate } from '../../../libs/core/src/db/migrate';
-import { seedRegistries } from '../../../libs/chains/src/registry/seed-registries';
-import { findEmbeddedEndpoint } from '../../../libs/core/src/runtime/embedded-endpoint';
+import { type AppConfig, type Database, findEmbeddedEndpoint, migrate, openDatabase } from '@chainwire/core';
+import { seedRegistries } from '@chainwire/chains';
 import { CliUsageError } from './cli-output';
+import { RELATIONAL_SCHEMA } from '@chainwire/composition';
 
 /**
  * The configured database, migrated. Embedded PGlite belongs to one process: opening its files
@@ -15,7 +13,11 @@ export async function openCliDatabase(config: AppConfig): Promise<Database> {
   if (config.databaseUrl) {
     // Three: a replay holds its projection's lock on one connection, and its swap transaction on a
     // second while the event store reads the last events on a third (docs/architecture.md §5).
-    const db = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 3 });
+    const db = await openDatabase({
+      schema: RELATIONAL_SCHEMA,
+      databaseUrl: config.databaseUrl,
+      poolSize: 3,
+    });
     await prepare(db);
     return db;
   }
@@ -25,7 +27,7 @@ export async function openCliDatabase(config: AppConfig): Promise<Database> {
         '(or run the service on PostgreSQL with DATABASE_URL to administer it while it runs)',
     );
   }
-  const db = await openDatabase({ dataDir: config.dataDir });
+  const db = await openDatabase({ schema: RELATIONAL_SCHEMA, dataDir: config.dataDir });
   await prepare(db);
   return db;
 }

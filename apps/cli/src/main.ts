@@ -1,6 +1,5 @@
 import { CommanderError } from 'commander';
-import { ConfigError } from '../../../libs/core/src/config/config-error';
-import { loadConfig } from '../../../libs/core/src/config/load-config';
+import { ConfigError, loadConfig } from '@chainwire/core';
 import { buildCli } from './build-cli';
 import { openCliDatabase } from './cli-database';
 import { CliUsageError, processOutput } from './cli-output';

@@ -1,7 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError } from '../../../libs/core/src/config/config-error';
-import { loadConfig } from '../../../libs/core/src/config/load-config';
-import { createLogger } from '../../../libs/core/src/logging/logger';
+import { ConfigError, createLogger, loadConfig } from '@chainwire/core';
 import { startServer } from './bootstrap/start-server';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;

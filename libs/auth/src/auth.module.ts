@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ChainDirectoryModule } from '../../chains/src/registry/chain-directory.module';
+import { ChainDirectoryModule } from '@chainwire/chains';
 import { ApiKeyGuard } from './guard/api-key.guard';
 
 /**

@@ -5,3 +5,4 @@ export * from './guard/api-key.guard';
 export * from './guard/public.decorator';
 export * from './guard/current-api-key.decorator';
 export * from './auth.module';
+export * from './api-keys/api-key.entity';

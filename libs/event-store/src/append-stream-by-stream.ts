@@ -1,4 +1,4 @@
-import { mapConcurrent } from '../../core/src/concurrency/map-concurrent';
+import { mapConcurrent } from '@chainwire/core';
 import { WrongExpectedVersionError, type EventStore, type StreamAppend } from './event-store';
 
 /** Appends in flight at once when a multi-stream append goes stream by stream. */

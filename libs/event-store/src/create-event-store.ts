@@ -1,4 +1,4 @@
-import type { Database } from '../../core/src/db/database';
+import type { Database } from '@chainwire/core';
 import { isKurrentDbUrl, redactUrl, toKurrentDbConnectionString } from './event-store-url';
 import type { EventStore } from './event-store';
 import { PostgresEventStore } from './postgres/postgres-event-store';

@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import { createTestDatabase } from '../../../test/support/test-database';
-import type { Database } from '../../core/src/db/database';
+import type { Database } from '@chainwire/core';
 import { createEventStore } from './create-event-store';
 import { eventStoreContract } from './event-store.contract';
 import type { EventStore } from './event-store';

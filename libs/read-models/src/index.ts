@@ -10,3 +10,7 @@ export * from './runner/consumer-runner';
 export * from './runner/parked-events';
 export * from './runner/projection-lock';
 export * from './runner/replay-projection';
+export * from './entities/balance.entity';
+export * from './entities/block.entity';
+export * from './entities/parked-event.entity';
+export * from './entities/projection-checkpoint.entity';

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { RecordedEvent } from '../../event-store/src/event-store';
+import type { RecordedEvent } from '@chainwire/event-store';
 import type { Consumer } from './runner/consumer';
 
 /**

@@ -1,8 +1,7 @@
 import { createTestDatabase } from '../../../test/support/test-database';
-import type { Database } from '../../core/src/db/database';
-import type { NewEvent } from '../../event-store/src/event-store';
-import { PostgresEventStore } from '../../event-store/src/postgres/postgres-event-store';
-import { chainStream, type TransferObservedData } from '../../indexing/src/events/chain-events';
+import type { Database } from '@chainwire/core';
+import { type NewEvent, PostgresEventStore } from '@chainwire/event-store';
+import { chainStream, type TransferObservedData } from '@chainwire/chain-events';
 import { balancesProjection } from './balances/balances.projection';
 import { blocksProjection } from './blocks/blocks.projection';
 import { readCheckpoint } from './runner/checkpoint';

@@ -7,3 +7,6 @@ export * from './fees/fee-strategy';
 export * from './fees/evm/evm-fee-policy';
 export * from './history/history.projection';
 export * from './history/history-writes';
+export * from './fees/evm/evm-fee-strategy';
+export * from './history/history.repository';
+export * from './history/tx-history.entity';

@@ -13,7 +13,17 @@ export {
   type DeliveryLogEntry,
 } from './deliveries/deliveries.projection';
 export * from './subscriptions/subscription.events';
-export { subscriptionsProjection } from './subscriptions/subscriptions.read-model';
+export { refreshSubscription, subscriptionsProjection } from './subscriptions/subscriptions.read-model';
 export { decideSagaBatch } from './saga/decide-saga-batch';
 export { createWebhookSaga, SAGA_NAME } from './saga/webhook-saga';
 export { Dispatcher, startDispatcher, type DispatcherDeps } from './dispatcher/dispatcher';
+export * from './entities/delivery-attempt.entity';
+export * from './entities/delivery.entity';
+export * from './entities/dispatcher-heartbeat.entity';
+export * from './entities/saga-subscription.entity';
+export * from './entities/signing-secret.entity';
+export * from './entities/subscription-claim.entity';
+export * from './entities/subscription-health.entity';
+export * from './entities/subscription.entity';
+export * from './ids';
+export * from './secrets/signing-secret.repository';

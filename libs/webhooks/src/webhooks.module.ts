@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { EventStore } from '../../event-store/src/event-store';
+import type { EventStore } from '@chainwire/event-store';
 import { unconfiguredWebhooksConfig, type WebhooksConfig } from './config/webhooks-config';
 import { ProvisionSigningSecretHandler, RotateSigningSecretHandler } from './secrets/signing-secret.commands';
 import { SigningSecretController } from './secrets/signing-secret.controller';

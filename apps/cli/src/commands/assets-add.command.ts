@@ -1,7 +1,5 @@
-import { AssetRegistryError } from '../../../../libs/chains/src/registry/asset-registry-error';
-import { addAsset } from '../../../../libs/chains/src/registry/asset-registry';
-import { ASSET_TYPES, type AssetType } from '../../../../libs/chains/src/registry/well-known-assets';
-import type { Database } from '../../../../libs/core/src/db/database';
+import { addAsset, ASSET_TYPES, AssetRegistryError, type AssetType } from '@chainwire/chains';
+import type { Database } from '@chainwire/core';
 import { CliUsageError, type CliOutput } from '../cli-output';
 
 export interface AssetsAddOptions {

@@ -1,6 +1,5 @@
-import { createApiKey } from '../../../../libs/auth/src/api-keys/api-key-repository';
-import { isPlan, PLANS } from '../../../../libs/auth/src/plans';
-import type { Database } from '../../../../libs/core/src/db/database';
+import { createApiKey, isPlan, PLANS } from '@chainwire/auth';
+import type { Database } from '@chainwire/core';
 import { CliUsageError, type CliOutput } from '../cli-output';
 
 /** Creates a key and prints it once: the key alone on stdout (for scripts), the notice on stderr. */

@@ -1,6 +1,5 @@
-import { ApiKeyEntity } from '../../../../libs/auth/src/api-keys/api-key.entity';
-import { revokeApiKey } from '../../../../libs/auth/src/api-keys/api-key-repository';
-import type { Database } from '../../../../libs/core/src/db/database';
+import { ApiKeyEntity, revokeApiKey } from '@chainwire/auth';
+import type { Database } from '@chainwire/core';
 import { CliUsageError, type CliOutput } from '../cli-output';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,8 +1,7 @@
-import type { AppConfig } from '../../../../libs/core/src/config/app-config';
-import type { Database } from '../../../../libs/core/src/db/database';
-import { createEventStore } from '../../../../libs/event-store/src/create-event-store';
-import { replayProjection } from '../../../../libs/read-models/src';
-import { REPLAYABLE_PROJECTIONS } from '../../../server/src/bootstrap/consumers';
+import type { AppConfig, Database } from '@chainwire/core';
+import { createEventStore } from '@chainwire/event-store';
+import { replayProjection } from '@chainwire/read-models';
+import { REPLAYABLE_PROJECTIONS } from '@chainwire/composition';
 import { CliUsageError, type CliOutput } from '../cli-output';
 
 /**

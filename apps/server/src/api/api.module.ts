@@ -1,16 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AuthModule } from '../../../../libs/auth/src/auth.module';
-import type { Database } from '../../../../libs/core/src/db/database';
-import { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
-import type { EventStore } from '../../../../libs/event-store/src/event-store';
-import { AppContextModule } from '../../../../libs/core/src/http/app-context.module';
-import type { Logger } from '../../../../libs/core/src/logging/logger';
-import type { ChainRpcConfig } from '../../../../libs/transactions/src/transactions-options';
-import { TransactionsModule } from '../../../../libs/transactions/src/transactions.module';
-import { WalletModule } from '../../../../libs/wallet/src/wallet.module';
-import type { WebhooksConfig } from '../../../../libs/webhooks/src/config/webhooks-config';
-import { WebhooksModule } from '../../../../libs/webhooks/src/webhooks.module';
+import { AuthModule } from '@chainwire/auth';
+import { AppContextModule, type Database, HealthRegistry, type Logger } from '@chainwire/core';
+import type { EventStore } from '@chainwire/event-store';
+import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
+import { WalletModule } from '@chainwire/wallet';
+import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
 import { HealthModule } from '../health/health.module';
 
 export interface ApiDeps {

@@ -1,11 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApiKey } from '../../../../libs/auth/src/api-keys/api-key-repository';
-import { chainTier, loadChainRegistry } from '../../../../libs/chains/src/registry/chain-registry';
-import { seedRegistries } from '../../../../libs/chains/src/registry/seed-registries';
-import type { Database } from '../../../../libs/core/src/db/database';
-import { silentLogger } from '../../../../libs/core/src/logging/logger';
-import { PostgresEventStore } from '../../../../libs/event-store/src/postgres/postgres-event-store';
-import { testWebhooksConfig } from '../../../../libs/webhooks/src/testing/webhooks-test-app';
+import { createApiKey } from '@chainwire/auth';
+import { chainTier, loadChainRegistry, seedRegistries } from '@chainwire/chains';
+import { type Database, silentLogger } from '@chainwire/core';
+import { PostgresEventStore } from '@chainwire/event-store';
+import { testWebhooksConfig } from '@chainwire/webhooks/testing';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { createApiApp } from './create-api-app';
 

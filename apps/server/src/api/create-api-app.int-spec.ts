@@ -1,14 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApiKey } from '../../../../libs/auth/src/api-keys/api-key-repository';
-import { seedRegistries } from '../../../../libs/chains/src/registry/seed-registries';
-import type { Database } from '../../../../libs/core/src/db/database';
-import { parseJsonExact } from '../../../../libs/core/src/http/lossless-json';
-import { silentLogger } from '../../../../libs/core/src/logging/logger';
-import { START } from '../../../../libs/event-store/src/event-store';
-import { PostgresEventStore } from '../../../../libs/event-store/src/postgres/postgres-event-store';
-import { testWebhooksConfig } from '../../../../libs/webhooks/src/testing/webhooks-test-app';
+import { createApiKey } from '@chainwire/auth';
+import { seedRegistries } from '@chainwire/chains';
+import { type Database, HealthRegistry, parseJsonExact, silentLogger } from '@chainwire/core';
+import { PostgresEventStore, START } from '@chainwire/event-store';
+import { testWebhooksConfig } from '@chainwire/webhooks/testing';
 import { createTestDatabase } from '../../../../test/support/test-database';
-import { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
 import { databaseHealth, eventStoreHealth } from '../health/store-health';
 import { createApiApp } from './create-api-app';
 

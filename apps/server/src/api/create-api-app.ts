@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createHttpApp } from '../../../../libs/core/src/http/create-http-app';
+import { createHttpApp } from '@chainwire/core';
 import { type ApiDeps, ApiModule } from './api.module';
 
 export const API_TITLE = 'chainwire wallet API';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateApiKey } from '../../../../libs/auth/src/api-keys/api-key-secret';
+import { generateApiKey } from '@chainwire/auth';
 
 export const DEV_API_KEY_FILE = 'dev-api-key';
 

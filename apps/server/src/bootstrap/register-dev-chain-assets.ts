@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { DemoToken } from '../../../../libs/chains/src/dev-chain/start-dev-chain';
-import { addAsset, setDefaultAssets } from '../../../../libs/chains/src/registry/asset-registry';
+import { addAsset, type DemoToken, setDefaultAssets } from '@chainwire/chains';
 
 /**
  * Registers the dev chain's demo tokens as ethereum ERC-20 assets and makes them the chain's default

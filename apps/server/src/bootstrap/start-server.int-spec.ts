@@ -1,10 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppConfig, Role } from '../../../../libs/core/src/config/app-config';
-import type { Database } from '../../../../libs/core/src/db/database';
-import { parseJsonExact } from '../../../../libs/core/src/http/lossless-json';
-import { silentLogger } from '../../../../libs/core/src/logging/logger';
+import { type AppConfig, type Database, parseJsonExact, type Role, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { type RunningServer, startServer } from './start-server';
 

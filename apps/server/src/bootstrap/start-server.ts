@@ -1,31 +1,30 @@
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ensureApiKey } from '../../../../libs/auth/src/api-keys/api-key-repository';
-import { TOP_PLAN } from '../../../../libs/auth/src/plans';
-import { type DevChain, startDevChain } from '../../../../libs/chains/src/dev-chain/start-dev-chain';
-import { seedRegistries } from '../../../../libs/chains/src/registry/seed-registries';
-import type { AppConfig } from '../../../../libs/core/src/config/app-config';
-import { ConfigError } from '../../../../libs/core/src/config/config-error';
-import { missingWebhookKeyMessage, webhookSettings } from '../../../../libs/core/src/config/webhook-env';
-import { type Database, openDatabase } from '../../../../libs/core/src/db/database';
-import { migrate } from '../../../../libs/core/src/db/migrate';
-import { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
-import { type Logger, logFunction } from '../../../../libs/core/src/logging/logger';
+import { ensureApiKey, TOP_PLAN } from '@chainwire/auth';
+import { type DevChain, seedRegistries, startDevChain } from '@chainwire/chains';
 import {
+  type AppConfig,
+  ConfigError,
+  type Database,
   findEmbeddedEndpoint,
+  HealthRegistry,
+  logFunction,
+  type Logger,
+  migrate,
+  missingWebhookKeyMessage,
+  openDatabase,
   publishEmbeddedEndpoint,
-} from '../../../../libs/core/src/runtime/embedded-endpoint';
-import { createEventStore } from '../../../../libs/event-store/src/create-event-store';
-import type { EventStore } from '../../../../libs/event-store/src/event-store';
-import { EvmIndexer } from '../../../../libs/indexing/src/evm/evm-indexer';
-import { webhooksConfig } from '../../../../libs/webhooks/src/config/webhooks-config';
-import { startDispatcher } from '../../../../libs/webhooks/src/dispatcher/dispatcher';
+  webhookSettings,
+} from '@chainwire/core';
+import { createEventStore, type EventStore } from '@chainwire/event-store';
+import { EvmIndexer } from '@chainwire/indexing';
+import { startDispatcher, webhooksConfig } from '@chainwire/webhooks';
 import { createApiApp } from '../api/create-api-app';
 import { listenForHealth } from '../health/health-listener';
 import { databaseHealth, eventStoreHealth } from '../health/store-health';
 import { readOrCreateDevApiKey } from './dev-api-key';
-import { projectorRunners } from './consumers';
+import { projectorRunners, RELATIONAL_SCHEMA } from '@chainwire/composition';
 import { registerDevChainAssets } from './register-dev-chain-assets';
 
 export interface RunningServer {
@@ -102,7 +101,11 @@ async function boot(
       stop: async () => (await devChainStarting.catch(() => undefined))?.stop(),
     });
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    schema: RELATIONAL_SCHEMA,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
   stack.push({ name: 'database', stop: () => db.close() });
   if (db.embedded) {
     const withdraw = publishEmbeddedEndpoint(config.dataDir, db.url);

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Pool } from 'pg';
-import type { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
-import { errorEnvelope, okEnvelope } from '../../../../libs/core/src/http/envelope';
+import { errorEnvelope, type HealthRegistry, okEnvelope } from '@chainwire/core';
 import { NOT_READY } from './health.controller';
 import { checkReadiness, notReadyReasons } from './readiness';
 

@@ -1,10 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../../../../libs/auth/src/guard/public.decorator';
-import type { Database } from '../../../../libs/core/src/db/database';
-import type { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
-import { ApiError } from '../../../../libs/core/src/http/api-error';
-import { DATABASE } from '../../../../libs/core/src/http/injection-tokens';
+import { Public } from '@chainwire/auth';
+import { ApiError, type Database, DATABASE, type HealthRegistry } from '@chainwire/core';
 import { checkReadiness, notReadyReasons, type Readiness } from './readiness';
 
 export const HEALTH_REGISTRY = Symbol('HealthRegistry');

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
+import type { HealthRegistry } from '@chainwire/core';
 import { HEALTH_REGISTRY, HealthController } from './health.controller';
 
 /** GET /health/live and /health/ready for the parts registered in this process's registry. */

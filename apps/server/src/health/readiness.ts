@@ -1,7 +1,6 @@
 import type { Pool } from 'pg';
-import type { HealthReport } from '../../../../libs/core/src/health/health-report';
-import type { HealthRegistry } from '../../../../libs/core/src/health/health-registry';
-import { countParkedEvents } from '../../../../libs/read-models/src/runner/parked-events';
+import type { HealthRegistry, HealthReport } from '@chainwire/core';
+import { countParkedEvents } from '@chainwire/read-models';
 
 /** The body of GET /health/ready (in the envelope's data). */
 export interface Readiness {

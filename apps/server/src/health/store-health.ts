@@ -1,6 +1,5 @@
-import type { Database } from '../../../../libs/core/src/db/database';
-import type { HealthReport, HealthSource } from '../../../../libs/core/src/health/health-report';
-import { START, type EventStore } from '../../../../libs/event-store/src/event-store';
+import type { Database, HealthReport, HealthSource } from '@chainwire/core';
+import { type EventStore, START } from '@chainwire/event-store';
 
 /** How long a readiness probe waits for a store before calling it unreachable. */
 export const STORE_CHECK_TIMEOUT_MS = 2000;

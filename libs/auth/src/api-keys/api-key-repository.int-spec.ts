@@ -1,4 +1,4 @@
-import type { Database } from '../../../core/src/db/database';
+import type { Database } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { createApiKey, ensureApiKey, findApiKey, revokeApiKey } from './api-key-repository';
 import { hashApiKey } from './api-key-secret';

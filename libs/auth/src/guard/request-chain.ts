@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import { ApiError, ErrorCode } from '@chainwire/core';
 
 /** The places a request may name the chain it acts on. */
 const SOURCES = ['params', 'query', 'body'] as const;

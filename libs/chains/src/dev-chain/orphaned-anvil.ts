@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isProcessAlive } from '../../../core/src/runtime/process-alive';
+import { isProcessAlive } from '@chainwire/core';
 
 export const ANVIL_PID_FILE = 'anvil.pid';
 

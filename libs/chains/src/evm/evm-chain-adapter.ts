@@ -13,7 +13,7 @@ import { getBlockReceipts } from './get-block-receipts';
 import { getBlockHeader, getBlockWithTransactions } from './get-blocks';
 import { detectTraceMethod, getInternalTransfers } from './get-internal-transfers';
 import { getTransferLogs } from './get-transfer-logs';
-import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
+import { mapConcurrent } from '@chainwire/core';
 import { RetryableChainError } from './rpc-errors';
 
 export interface EvmChainAdapterOptions {

@@ -1,7 +1,7 @@
 import { hexToBigInt, hexToNumber, type Hash, type PublicClient, type RpcTransactionReceipt } from 'viem';
 import { checksumAddress } from './checksum-address';
 import { toLog } from './get-transfer-logs';
-import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
+import { mapConcurrent } from '@chainwire/core';
 import type { EvmReceipt } from './evm-types';
 import { isMethodUnavailableError, RetryableChainError } from './rpc-errors';
 

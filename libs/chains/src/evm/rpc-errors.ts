@@ -11,7 +11,7 @@ import {
   isRetryableError as isRetryableFailure,
   isRetryableHttpStatus,
   RetryableError,
-} from '../../../core/src/errors/retryable';
+} from '@chainwire/core';
 /** JSON-RPC codes for transient conditions: internal error, resource unavailable, limit exceeded, rate limited. */
 const RETRYABLE_CODES = new Set([-32603, -32002, -32005, -32007, 429]);
 const TRANSIENT_MESSAGE =

@@ -1,5 +1,5 @@
 import { createTestDatabase } from '../../../../test/support/test-database';
-import type { Database } from '../../../core/src/db/database';
+import type { Database } from '@chainwire/core';
 import { addAsset, findAssets, findChain, setDefaultAssets } from './asset-registry';
 import { AssetRegistryError } from './asset-registry-error';
 import { seedRegistries } from './seed-registries';

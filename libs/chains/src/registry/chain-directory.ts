@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import { ApiError, ErrorCode } from '@chainwire/core';
 import { ChainEntity } from './entities/chain.entity';
 
 export interface ChainEntry {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../../core/src/paths';
+import { PROJECT_ROOT } from '@chainwire/core';
 
 /** A chain's identity as seeded from Trust Wallet Core's registry.json (docs/architecture.md §6). */
 export interface ChainInfo {

@@ -4,7 +4,7 @@ import { isAddress } from 'viem';
 const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const TRON_MAINNET_PREFIX = 0x41;
 
-export { normaliseAddress } from '../../../core/src/addresses/normalise-address';
+export { normaliseAddress } from '@chainwire/core';
 
 /** A 20-byte hex address, all lower-case or with a valid EIP-55 checksum (a mixed-case typo fails). */
 export function isEvmAddress(value: string): boolean {

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { types, type Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { MIGRATIONS } from '../../../../migrations';
-import { RELATIONAL_ENTITIES } from './relational-model';
+import type { RelationalSchema } from './relational-schema';
 
 // int8 and numeric stay strings: amounts and positions are bigints, never JS numbers. TypeORM's
 // postgres driver uses this same `pg` module, so its entities see the same strings.
@@ -26,10 +25,14 @@ export interface Database {
   readonly url: string;
   /** True when the database is in-process PGlite: one session shared by all connections. */
   readonly embedded: boolean;
+  /** The entities and migrations the DataSource was built with. */
+  readonly schema: RelationalSchema;
   close(): Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
+  /** Every entity and migration of the application (`@chainwire/composition`). */
+  schema: RelationalSchema;
   databaseUrl?: string;
   /** Directory for embedded PGlite files; `undefined` with no databaseUrl means in-memory. */
   dataDir?: string;
@@ -43,8 +46,9 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const dataSource = await initialize(options.databaseUrl, options.poolSize ?? 10);
+    const dataSource = await initialize(options.schema, options.databaseUrl, options.poolSize ?? 10);
     return {
+      schema: options.schema,
       dataSource,
       pool: poolOf(dataSource),
       url: options.databaseUrl,
@@ -73,7 +77,7 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Datab
   // PGlite is a single session anyway; the pool queue serialises exactly as the server would.
   let dataSource: DataSource;
   try {
-    dataSource = await initialize(url, 1);
+    dataSource = await initialize(options.schema, url, 1);
   } catch (error) {
     await server.stop();
     await db.close();
@@ -81,6 +85,7 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Datab
   }
   let closed = false;
   return {
+    schema: options.schema,
     dataSource,
     pool: poolOf(dataSource),
     url,
@@ -95,13 +100,13 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Datab
   };
 }
 
-async function initialize(url: string, poolSize: number): Promise<DataSource> {
+async function initialize(schema: RelationalSchema, url: string, poolSize: number): Promise<DataSource> {
   const dataSource = new DataSource({
     type: 'postgres',
     url,
     poolSize,
-    entities: RELATIONAL_ENTITIES,
-    migrations: [...MIGRATIONS],
+    entities: [...schema.entities],
+    migrations: [...schema.migrations],
     migrationsTableName: MIGRATIONS_TABLE,
     // The schema is the migrations' alone (libs/core/src/db/migrate.ts), never derived from entities.
     synchronize: false,

@@ -1,6 +1,6 @@
 import { MigrationExecutor, type QueryRunner } from 'typeorm';
-import { MIGRATIONS } from '../../../../migrations';
 import { type Database, MIGRATIONS_TABLE } from './database';
+import type { MigrationClass } from './relational-schema';
 
 /** The table node-pg-migrate kept before the move to TypeORM (id, name, run_on). */
 const LEGACY_MIGRATIONS_TABLE = 'schema_migrations';
@@ -8,7 +8,7 @@ const LEGACY_MIGRATIONS_TABLE = 'schema_migrations';
 const MIGRATION_LOCK = 7_241_865_325_823_964n;
 
 /**
- * Applies every pending TypeORM migration under `migrations/`, oldest first, each in its own
+ * Applies every pending migration of the database's schema (the ones under `migrations/`), oldest first, each in its own
  * transaction, under an advisory lock. A database created by node-pg-migrate is adopted first: the
  * migrations it recorded count as applied. Never a schema sync: the schema is the migrations'.
  */
@@ -23,7 +23,7 @@ export async function migrate(db: Database, log: (msg: string) => void = () => u
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK.toString()]);
     try {
-      const adopted = await adoptLegacyHistory(runner);
+      const adopted = await adoptLegacyHistory(runner, db.schema.migrations);
       if (adopted.length) log(`Adopted node-pg-migrate history: ${adopted.join(', ')}`);
       const executor = new MigrationExecutor(db.dataSource, runner);
       executor.transaction = 'each';
@@ -38,7 +38,7 @@ export async function migrate(db: Database, log: (msg: string) => void = () => u
 }
 
 /**
- * The fast path of every restart: true when TypeORM's table lists exactly MIGRATIONS, in order. Two
+ * The fast path of every restart: true when TypeORM's table lists exactly the schema's migrations, in order. Two
  * queries, and TypeORM's executor (table checks, a query builder per step) is not touched. Anything
  * else, including a missing table, hands over to the executor, which applies what is pending.
  */
@@ -48,7 +48,7 @@ async function allApplied(db: Database): Promise<boolean> {
   ]);
   if (!exists[0]?.table) return false;
   const { rows } = await db.pool.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`);
-  const names = MIGRATIONS.map((m) => new m().name);
+  const names = db.schema.migrations.map((m) => new m().name);
   return rows.length === names.length && rows.every((r, i) => r.name === names[i]);
 }
 
@@ -58,7 +58,10 @@ async function allApplied(db: Database): Promise<boolean> {
  * here with the columns TypeORM creates. Returns the adopted names; nothing when TypeORM's table
  * already exists (adopted before, or never a node-pg-migrate database). Runs under the migration lock.
  */
-async function adoptLegacyHistory(runner: QueryRunner): Promise<string[]> {
+async function adoptLegacyHistory(
+  runner: QueryRunner,
+  migrations: readonly MigrationClass[],
+): Promise<string[]> {
   const [tables] = (await runner.query('SELECT to_regclass($1) AS legacy, to_regclass($2) AS current', [
     LEGACY_MIGRATIONS_TABLE,
     MIGRATIONS_TABLE,
@@ -69,7 +72,7 @@ async function adoptLegacyHistory(runner: QueryRunner): Promise<string[]> {
       (r) => r.name,
     ),
   );
-  const adopted = MIGRATIONS.filter((m) => m.legacyName !== undefined && recorded.has(m.legacyName));
+  const adopted = migrations.filter((m) => m.legacyName !== undefined && recorded.has(m.legacyName));
   await runner.startTransaction();
   try {
     await runner.query(

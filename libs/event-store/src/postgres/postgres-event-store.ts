@@ -1,4 +1,4 @@
-import { inTransaction } from '../../../core/src/db/transaction';
+import { inTransaction } from '@chainwire/core';
 import { Client, type Pool } from 'pg';
 import {
   ANY,

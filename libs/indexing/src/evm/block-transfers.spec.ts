@@ -1,6 +1,5 @@
 import { numberToHex, pad, type Address, type Hash, type Hex } from 'viem';
-import type { EvmBlock, EvmLog, EvmReceipt } from '../../../chains/src/evm/evm-types';
-import { TRANSFER_TOPIC } from '../../../chains/src/evm/get-transfer-logs';
+import { type EvmBlock, type EvmLog, type EvmReceipt, TRANSFER_TOPIC } from '@chainwire/chains';
 import { blockTransfers, genesisTransfers } from './block-transfers';
 
 const A = '0x1111111111111111111111111111111111111111' as Address;

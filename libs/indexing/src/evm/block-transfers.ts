@@ -1,8 +1,13 @@
 import { hexToBigInt, type Address, type Hex } from 'viem';
-import { checksumAddress } from '../../../chains/src/evm/checksum-address';
-import type { EvmBlock, EvmLog, EvmReceipt, InternalValueTransfer } from '../../../chains/src/evm/evm-types';
-import { TRANSFER_TOPIC } from '../../../chains/src/evm/get-transfer-logs';
-import type { TransferObservedData } from '../events/chain-events';
+import {
+  checksumAddress,
+  type EvmBlock,
+  type EvmLog,
+  type EvmReceipt,
+  type InternalValueTransfer,
+  TRANSFER_TOPIC,
+} from '@chainwire/chains';
+import type { TransferObservedData } from '@chainwire/chain-events';
 
 /** One block as read from the node: everything its transfers are derived from. */
 export interface FetchedBlock {

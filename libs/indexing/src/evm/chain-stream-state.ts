@@ -1,11 +1,11 @@
-import { NO_STREAM, type EventStore, type RecordedEvent } from '../../../event-store/src/event-store';
+import { type EventStore, NO_STREAM, type RecordedEvent } from '@chainwire/event-store';
 import {
   BLOCK_INDEXED,
   BLOCK_REVERTED,
   TRANSFER_OBSERVED,
   type BlockIndexedData,
   type TransferObservedData,
-} from '../events/chain-events';
+} from '@chainwire/chain-events';
 
 /** An indexed block that may still be reorganised away, with what is needed to revert it. */
 export interface WindowBlock {

@@ -1,7 +1,6 @@
 import { encodeFunctionData, erc20Abi, numberToHex, type Address } from 'viem';
-import type { Database } from '../../../core/src/db/database';
-import type { RecordedEvent } from '../../../event-store/src/event-store';
-import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
+import type { Database } from '@chainwire/core';
+import { PostgresEventStore, type RecordedEvent } from '@chainwire/event-store';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import {
   callFixture,
@@ -19,7 +18,7 @@ import {
   TRANSFER_REVERTED,
   type BlockIndexedData,
   type TransferObservedData,
-} from '../events/chain-events';
+} from '@chainwire/chain-events';
 import { EvmIndexer } from './evm-indexer';
 import { ReorgTooDeepError } from './indexer-errors';
 import { expectFoldMatchesNode } from './testing/expect-matches-node';

@@ -1,14 +1,8 @@
 import { numberToHex } from 'viem';
-import { EvmChainAdapter } from '../../../chains/src/evm/evm-chain-adapter';
-import {
-  startRpcProxy,
-  type Interception,
-  type RpcCall,
-  type RpcProxy,
-} from '../../../chains/src/evm/testing/rpc-proxy';
-import type { Database } from '../../../core/src/db/database';
-import type { RecordedEvent } from '../../../event-store/src/event-store';
-import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
+import { EvmChainAdapter } from '@chainwire/chains';
+import { type Interception, type RpcCall, type RpcProxy, startRpcProxy } from '@chainwire/chains/testing';
+import type { Database } from '@chainwire/core';
+import { PostgresEventStore, type RecordedEvent } from '@chainwire/event-store';
 import { reorg, startTestAnvil, waitMined, type TestAnvil } from '../../../../test/support/anvil';
 import { eventually } from '../../../../test/support/api-balances';
 import { createTestDatabase } from '../../../../test/support/test-database';
@@ -19,7 +13,7 @@ import {
   TRANSFER_OBSERVED,
   type BlockIndexedData,
   type TransferObservedData,
-} from '../events/chain-events';
+} from '@chainwire/chain-events';
 import { EvmIndexer } from './evm-indexer';
 import { ReorgTooDeepError } from './indexer-errors';
 import { expectFoldMatchesNode } from './testing/expect-matches-node';

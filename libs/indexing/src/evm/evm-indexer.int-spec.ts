@@ -1,8 +1,7 @@
 import { parseEther } from 'viem';
-import { EvmChainAdapter } from '../../../chains/src/evm/evm-chain-adapter';
-import type { Database } from '../../../core/src/db/database';
-import { WrongExpectedVersionError, type RecordedEvent } from '../../../event-store/src/event-store';
-import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
+import { EvmChainAdapter } from '@chainwire/chains';
+import type { Database } from '@chainwire/core';
+import { PostgresEventStore, type RecordedEvent, WrongExpectedVersionError } from '@chainwire/event-store';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
 import {
@@ -11,7 +10,7 @@ import {
   TRANSFER_OBSERVED,
   type BlockIndexedData,
   type TransferObservedData,
-} from '../events/chain-events';
+} from '@chainwire/chain-events';
 import { EvmIndexer } from './evm-indexer';
 import { StartBlockBeyondHeadError } from './indexer-errors';
 import { expectFoldMatchesNode } from './testing/expect-matches-node';

@@ -1,12 +1,7 @@
 import { BaseError, type Address } from 'viem';
-import { EvmChainAdapter } from '../../../chains/src/evm/evm-chain-adapter';
-import { isRetryableError, RetryableChainError } from '../../../chains/src/evm/rpc-errors';
-import type { HealthReport, HealthSource } from '../../../core/src/health/health-report';
-import {
-  WrongExpectedVersionError,
-  type EventStore,
-  type NewEvent,
-} from '../../../event-store/src/event-store';
+import { EvmChainAdapter, isRetryableError, RetryableChainError } from '@chainwire/chains';
+import type { HealthReport, HealthSource } from '@chainwire/core';
+import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
 import {
   BLOCK_INDEXED,
   BLOCK_REVERTED,
@@ -17,7 +12,7 @@ import {
   TRANSFER_REVERTED,
   type BlockIndexedData,
   type TransferObservedData,
-} from '../events/chain-events';
+} from '@chainwire/chain-events';
 import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
 import {
   INCARNATION_KEY,

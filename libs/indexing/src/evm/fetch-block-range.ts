@@ -1,8 +1,5 @@
-import type { EvmChainAdapter } from '../../../chains/src/evm/evm-chain-adapter';
-import type { EvmLog } from '../../../chains/src/evm/evm-types';
-import { TRANSFER_TOPIC } from '../../../chains/src/evm/get-transfer-logs';
-import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
-import { RetryableChainError } from '../../../chains/src/evm/rpc-errors';
+import { type EvmChainAdapter, type EvmLog, RetryableChainError, TRANSFER_TOPIC } from '@chainwire/chains';
+import { mapConcurrent } from '@chainwire/core';
 import type { FetchedBlock } from './block-transfers';
 
 /**

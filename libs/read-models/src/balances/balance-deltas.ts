@@ -1,12 +1,12 @@
-import type { RecordedEvent } from '../../../event-store/src/event-store';
+import type { RecordedEvent } from '@chainwire/event-store';
 import {
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
   type TransferKind,
   type TransferObservedData,
-} from '../../../indexing/src/events/chain-events';
+} from '@chainwire/chain-events';
 // Same rule as the asset registry (hex lower-case, base58 as-is), so balances join assets.
-import { normaliseAddress } from '../../../core/src/addresses/normalise-address';
+import { normaliseAddress } from '@chainwire/core';
 
 /** A net change of one balance row. */
 export interface BalanceDelta {

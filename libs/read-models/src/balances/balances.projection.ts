@@ -1,8 +1,4 @@
-import {
-  CHAIN_STREAM_PREFIX,
-  TRANSFER_OBSERVED,
-  TRANSFER_REVERTED,
-} from '../../../indexing/src/events/chain-events';
+import { CHAIN_STREAM_PREFIX, TRANSFER_OBSERVED, TRANSFER_REVERTED } from '@chainwire/chain-events';
 import type { Projection } from '../projection';
 import { aggregateBalanceDeltas } from './balance-deltas';
 import { applyBalanceDeltas } from './apply-balance-deltas';

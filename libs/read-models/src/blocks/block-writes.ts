@@ -1,9 +1,5 @@
-import type { RecordedEvent } from '../../../event-store/src/event-store';
-import {
-  BLOCK_INDEXED,
-  BLOCK_REVERTED,
-  type BlockIndexedData,
-} from '../../../indexing/src/events/chain-events';
+import type { RecordedEvent } from '@chainwire/event-store';
+import { BLOCK_INDEXED, BLOCK_REVERTED, type BlockIndexedData } from '@chainwire/chain-events';
 
 /** A run of consecutive same-kind block events, ready for one statement. */
 export type BlockWrite =

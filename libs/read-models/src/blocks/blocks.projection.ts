@@ -1,9 +1,5 @@
 import type { PoolClient } from 'pg';
-import {
-  BLOCK_INDEXED,
-  BLOCK_REVERTED,
-  CHAIN_STREAM_PREFIX,
-} from '../../../indexing/src/events/chain-events';
+import { BLOCK_INDEXED, BLOCK_REVERTED, CHAIN_STREAM_PREFIX } from '@chainwire/chain-events';
 import type { Projection } from '../projection';
 import { planBlockWrites, type BlockWrite } from './block-writes';
 

@@ -1,7 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import { inTransaction } from '../../../core/src/db/transaction';
-import { RetryableError } from '../../../core/src/errors/retryable';
-import { START, type GlobalPosition, type RecordedEvent } from '../../../event-store/src/event-store';
+import { inTransaction, RetryableError } from '@chainwire/core';
+import { type GlobalPosition, type RecordedEvent, START } from '@chainwire/event-store';
 import type { Consumer } from './consumer';
 
 /**

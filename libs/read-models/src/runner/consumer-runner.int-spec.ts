@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { createTestDatabase } from '../../../../test/support/test-database';
-import type { Database } from '../../../core/src/db/database';
-import { START, type RecordedEvent } from '../../../event-store/src/event-store';
-import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
+import type { Database } from '@chainwire/core';
+import { PostgresEventStore, type RecordedEvent, START } from '@chainwire/event-store';
 import type { Projection } from '../projection';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
 import { ConsumerRunner } from './consumer-runner';

@@ -1,8 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { Database } from '../../../core/src/db/database';
-import { backoffDelay, isRetryableError } from '../../../core/src/errors/retryable';
-import type { HealthReport, HealthSource } from '../../../core/src/health/health-report';
-import type { EventStore, GlobalPosition, RecordedEvent } from '../../../event-store/src/event-store';
+import {
+  backoffDelay,
+  type Database,
+  type HealthReport,
+  type HealthSource,
+  isRetryableError,
+} from '@chainwire/core';
+import type { EventStore, GlobalPosition, RecordedEvent } from '@chainwire/event-store';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
 import type { Consumer } from './consumer';
 import { processOrPark } from './poison-events';

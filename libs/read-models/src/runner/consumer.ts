@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { EventFilter, RecordedEvent } from '../../../event-store/src/event-store';
+import type { EventFilter, RecordedEvent } from '@chainwire/event-store';
 
 /**
  * What the consumer runtime (ConsumerRunner, docs/architecture.md §5) runs: projections and process

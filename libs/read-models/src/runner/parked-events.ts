@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { RecordedEvent } from '../../../event-store/src/event-store';
+import type { RecordedEvent } from '@chainwire/event-store';
 
 export interface ParkedEvent {
   readonly consumer: string;

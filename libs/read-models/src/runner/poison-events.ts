@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import { backoffDelay, isRetryableError } from '../../../core/src/errors/retryable';
-import type { GlobalPosition, RecordedEvent } from '../../../event-store/src/event-store';
+import { backoffDelay, isRetryableError } from '@chainwire/core';
+import type { GlobalPosition, RecordedEvent } from '@chainwire/event-store';
 import { applyBatch } from './checkpoint';
 import { parkEvent } from './parked-events';
 import { sleep } from './projection-lock';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { PoolClient } from 'pg';
-import type { Database } from '../../../core/src/db/database';
+import type { Database } from '@chainwire/core';
 
 /** Leadership of one projection. `signal` aborts when it is lost (the lock connection failed). */
 export interface ProjectionLease {

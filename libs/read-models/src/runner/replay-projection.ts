@@ -1,8 +1,6 @@
 import type { PoolClient } from 'pg';
-import type { Database } from '../../../core/src/db/database';
-import { inTransaction } from '../../../core/src/db/transaction';
-import { backoffDelay, isRetryableError } from '../../../core/src/errors/retryable';
-import { START, type EventStore, type GlobalPosition } from '../../../event-store/src/event-store';
+import { backoffDelay, type Database, inTransaction, isRetryableError } from '@chainwire/core';
+import { type EventStore, type GlobalPosition, START } from '@chainwire/event-store';
 import type { Projection } from '../projection';
 import { resetCheckpoint } from './checkpoint';
 import { DEFAULT_BATCH_SIZE } from './consumer-runner';

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { inTransaction } from '../../../core/src/db/transaction';
+import { inTransaction } from '@chainwire/core';
 import type { Projection } from '../projection';
 
 type Queryable = Pick<PoolClient, 'query'>;

@@ -1,14 +1,14 @@
-import type { NewEvent, RecordedEvent } from '../../../event-store/src/event-store';
+import type { NewEvent, RecordedEvent } from '@chainwire/event-store';
 import {
   BLOCK_INDEXED,
   BLOCK_REVERTED,
+  type BlockIndexedData,
   chainEventId,
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
-  type BlockIndexedData,
   type TransferKind,
   type TransferObservedData,
-} from '../../../indexing/src/events/chain-events';
+} from '@chainwire/chain-events';
 
 /** Builds chain-stream events the way an indexer appends them (deterministic ids). Test use only. */
 export function blockIndexed(

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { PublicClient } from 'viem';
-import { isEvmFamily } from '../../../chains/src/registry/chain-registry';
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
-import { ChainDirectory, type ChainEntry } from '../../../chains/src/registry/chain-directory';
+import { ChainDirectory, type ChainEntry, isEvmFamily } from '@chainwire/chains';
+import { ApiError, ErrorCode } from '@chainwire/core';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
 
 /** A chain the transaction routes can act on: its registry entry and its node. */

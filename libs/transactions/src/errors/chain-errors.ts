@@ -1,10 +1,5 @@
-import {
-  BroadcastRejectedError,
-  ChainUnavailableError,
-  ExecutionFailedError,
-} from '../../../chains/src/evm/transactions/tx-errors';
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import { BroadcastRejectedError, ChainUnavailableError, ExecutionFailedError } from '@chainwire/chains';
+import { ApiError, ErrorCode } from '@chainwire/core';
 import { TxErrorCode } from './transaction-error-codes';
 
 /**

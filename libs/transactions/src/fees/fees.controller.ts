@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Enveloped } from '../../../core/src/http/envelope';
+import { Enveloped } from '@chainwire/core';
 import { GetFeesQuery } from './get-fees.query';
 import { FeesEnvelope, type FeesResult } from './fees.response';
 

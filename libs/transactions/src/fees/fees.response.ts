@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { FeeMode } from './fee-mode';
-import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
+import { EnvelopeOf } from '@chainwire/core';
 
 const WEI = { type: 'integer', nullable: true } as const;
 

@@ -1,11 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { formatUnits } from 'viem';
-import type { Database } from '../../../core/src/db/database';
-import { DATABASE } from '../../../core/src/http/injection-tokens';
-import { LosslessNumber } from '../../../core/src/http/lossless-json';
-import { displayContract, parseAccountAddress } from '../../../wallet/src/addresses/account-address';
-import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
+import { type Database, DATABASE, LosslessNumber } from '@chainwire/core';
+import { displayContract, parseAccountAddress } from '@chainwire/wallet';
+import { ChainDirectory } from '@chainwire/chains';
 import { decodeCursor, encodeCursor } from './history-cursor';
 import type { HistoryQuery } from './history-query.schema';
 import { readHistoryPage, type HistoryItemRow } from './history.repository';

@@ -1,5 +1,4 @@
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import { ApiError, ErrorCode } from '@chainwire/core';
 
 /** The position of the last item of a page: (block number, stream position). */
 export interface HistoryCursor {

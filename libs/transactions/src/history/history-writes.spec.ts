@@ -1,9 +1,5 @@
-import {
-  TRANSFER_OBSERVED,
-  TRANSFER_REVERTED,
-  type TransferObservedData,
-} from '../../../indexing/src/events/chain-events';
-import type { RecordedEvent } from '../../../event-store/src/event-store';
+import { TRANSFER_OBSERVED, TRANSFER_REVERTED, type TransferObservedData } from '@chainwire/chain-events';
+import type { RecordedEvent } from '@chainwire/event-store';
 import { historyRows, planHistoryWrites } from './history-writes';
 import { decodeCursor, encodeCursor } from './history-cursor';
 

@@ -1,10 +1,10 @@
-import type { RecordedEvent } from '../../../event-store/src/event-store';
+import type { RecordedEvent } from '@chainwire/event-store';
 import {
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
   type TransferKind,
   type TransferObservedData,
-} from '../../../indexing/src/events/chain-events';
+} from '@chainwire/chain-events';
 
 /** Transfers a wallet shows in its history. Fees, genesis allocations and withdrawals are balance changes, not transfers. */
 export const HISTORY_KINDS: ReadonlySet<TransferKind> = new Set(['native', 'internal', 'erc20', 'erc721']);

@@ -1,8 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Enveloped } from '../../../core/src/http/envelope';
-import { ZodValidationPipe } from '../../../core/src/http/zod-validation.pipe';
+import { Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { GetHistoryQuery } from './get-history.query';
 import { historyQuerySchema, MAX_HISTORY_LIMIT, type HistoryQuery } from './history-query.schema';
 import { HistoryEnvelope, type HistoryResult } from './history.response';

@@ -7,12 +7,11 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { TRANSFER_TOPIC } from '../../../chains/src/evm/get-transfer-logs';
-import { addAsset } from '../../../chains/src/registry/asset-registry';
-import { PostgresEventStore } from '../../../event-store/src/postgres/postgres-event-store';
-import { EvmIndexer } from '../../../indexing/src/evm/evm-indexer';
-import { runWorkload, type Workload } from '../../../indexing/src/evm/testing/workload';
-import { ConsumerRunner } from '../../../read-models/src/runner/consumer-runner';
+import { addAsset, TRANSFER_TOPIC } from '@chainwire/chains';
+import { PostgresEventStore } from '@chainwire/event-store';
+import { EvmIndexer } from '@chainwire/indexing';
+import { runWorkload, type Workload } from '@chainwire/indexing/testing';
+import { ConsumerRunner } from '@chainwire/read-models';
 import {
   callFixture,
   reorg,

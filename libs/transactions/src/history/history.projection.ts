@@ -1,10 +1,6 @@
 import type { PoolClient } from 'pg';
-import {
-  CHAIN_STREAM_PREFIX,
-  TRANSFER_OBSERVED,
-  TRANSFER_REVERTED,
-} from '../../../indexing/src/events/chain-events';
-import type { Projection } from '../../../read-models/src/projection';
+import { CHAIN_STREAM_PREFIX, TRANSFER_OBSERVED, TRANSFER_REVERTED } from '@chainwire/chain-events';
+import type { Projection } from '@chainwire/read-models';
 import { planHistoryWrites, type HistoryWrite } from './history-writes';
 
 /**

@@ -1,4 +1,4 @@
-import type { Database } from '../../../core/src/db/database';
+import type { Database } from '@chainwire/core';
 import type { HistoryCursor } from './history-cursor';
 
 export interface HistoryItemRow {

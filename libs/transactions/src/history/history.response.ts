@@ -1,6 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { LosslessNumber } from '../../../core/src/http/lossless-json';
-import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
+import { EnvelopeOf, type LosslessNumber } from '@chainwire/core';
 
 export class HistoryAsset {
   @ApiProperty({ description: "'native' or the checksummed contract", example: 'native' })

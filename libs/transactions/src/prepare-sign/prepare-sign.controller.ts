@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Enveloped } from '../../../core/src/http/envelope';
-import { ZodValidationPipe } from '../../../core/src/http/zod-validation.pipe';
+import { Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { PrepareSignQuery } from './prepare-sign.query';
 import { PrepareSignEnvelope, PrepareSignRequestDto, type PrepareSignResult } from './prepare-sign.response';
 import { prepareSignSchema, type PrepareSignRequest } from './prepare-sign.schema';

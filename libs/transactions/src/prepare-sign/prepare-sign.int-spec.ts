@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc20Abi, getAddress, parseEther, type Address, type Hex } from 'viem';
-import { addAsset } from '../../../chains/src/registry/asset-registry';
+import { addAsset } from '@chainwire/chains';
 import {
   callFixture,
   deployFixture,

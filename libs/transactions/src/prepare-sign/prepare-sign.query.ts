@@ -1,16 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from 'viem';
-import { estimateGas } from '../../../chains/src/evm/transactions/estimate-gas';
-import type { EvmTxFeeFields } from '../../../chains/src/evm/transactions/evm-tx-request';
-import { getPendingNonce } from '../../../chains/src/evm/transactions/get-pending-nonce';
-import { simulateTransaction } from '../../../chains/src/evm/transactions/simulate-transaction';
-import { isEvmAddress, normaliseAddress } from '../../../chains/src/registry/contract-address';
-import type { Database } from '../../../core/src/db/database';
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
-import { DATABASE } from '../../../core/src/http/injection-tokens';
-import { parseAccountAddress } from '../../../wallet/src/addresses/account-address';
+import {
+  estimateGas,
+  type EvmTxFeeFields,
+  getPendingNonce,
+  isEvmAddress,
+  normaliseAddress,
+  simulateTransaction,
+} from '@chainwire/chains';
+import { ApiError, type Database, DATABASE, ErrorCode } from '@chainwire/core';
+import { parseAccountAddress } from '@chainwire/wallet';
 import { TxChainResolver, type EvmTxChain } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
 import { adjustPrice, gasLimitFor } from '../fees/evm/evm-fee-policy';

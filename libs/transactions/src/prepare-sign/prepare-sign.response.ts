@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { FeeMode } from '../fees/fee-mode';
 import type { TxType } from './prepare-sign.schema';
-import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
+import { EnvelopeOf } from '@chainwire/core';
 
 const WEI = { type: 'integer', nullable: true } as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bigIntInput, decimalInput, safeIntegerInput } from '../../../core/src/http/exact-number-schemas';
+import { bigIntInput, decimalInput, safeIntegerInput } from '@chainwire/core';
 
 /** Absent and null mean the same for optional fields (clients often send every key). */
 const optional = <T extends z.ZodType>(schema: T) =>

@@ -1,7 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { findAssets } from '../../../chains/src/registry/asset-registry';
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import { findAssets } from '@chainwire/chains';
+import { ApiError, ErrorCode } from '@chainwire/core';
 import { toSmallestUnit } from '../amounts/to-smallest-unit';
 import { TxErrorCode } from '../errors/transaction-error-codes';
 import { MAX_UINT256, type TransferIntent } from './transfer-intent';

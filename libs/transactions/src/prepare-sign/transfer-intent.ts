@@ -1,5 +1,4 @@
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import { ApiError, ErrorCode } from '@chainwire/core';
 import { TxErrorCode } from '../errors/transaction-error-codes';
 import { MAX_PRIORITY_FEE_MULTIPLIER } from '../fees/evm/evm-fee-policy';
 import type { FeeAdjustments } from '../fees/fee-mode';

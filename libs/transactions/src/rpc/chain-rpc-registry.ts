@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PublicClient } from 'viem';
-import { createEvmTxClient } from '../../../chains/src/evm/transactions/evm-tx-client';
-import { unavailableOr } from '../../../chains/src/evm/transactions/tx-errors';
+import { createEvmTxClient, unavailableOr } from '@chainwire/chains';
 import { TRANSACTIONS_OPTIONS, type TransactionsModuleOptions } from '../transactions-options';
 
 /**

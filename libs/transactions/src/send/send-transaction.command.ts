@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { sendRawTransaction } from '../../../chains/src/evm/transactions/send-raw-transaction';
+import { sendRawTransaction } from '@chainwire/chains';
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
 import type { SendTransactionRequest } from './send-transaction.schema';

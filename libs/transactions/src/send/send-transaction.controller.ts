@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Enveloped } from '../../../core/src/http/envelope';
-import { ZodValidationPipe } from '../../../core/src/http/zod-validation.pipe';
+import { Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { SendTransactionCommand } from './send-transaction.command';
 import {
   SendTransactionEnvelope,

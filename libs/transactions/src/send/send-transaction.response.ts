@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
+import { EnvelopeOf } from '@chainwire/core';
 
 export class SendTransactionRequestDto {
   @ApiProperty({ example: 'ethereum' })

@@ -1,8 +1,7 @@
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Hash } from 'viem';
-import { getTransactionStatus } from '../../../chains/src/evm/transactions/get-transaction-status';
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import { getTransactionStatus } from '@chainwire/chains';
+import { ApiError, ErrorCode } from '@chainwire/core';
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
 import type { TxStatusResult } from './tx-status.response';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { EvmTxStatus } from '../../../chains/src/evm/transactions/get-transaction-status';
-import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
+import type { EvmTxStatus } from '@chainwire/chains';
+import { EnvelopeOf } from '@chainwire/core';
 
 export class TxStatusResult {
   @ApiProperty({ example: 'ethereum' })

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApiKey } from '../../../auth/src/api-keys/api-key-repository';
-import { AuthModule } from '../../../auth/src/auth.module';
-import { seedRegistries } from '../../../chains/src/registry/seed-registries';
-import type { Database } from '../../../core/src/db/database';
-import { AppContextModule } from '../../../core/src/http/app-context.module';
-import { createHttpApp } from '../../../core/src/http/create-http-app';
-import { parseJsonExact, stringifyJson } from '../../../core/src/http/lossless-json';
-import { silentLogger } from '../../../core/src/logging/logger';
+import { AuthModule, createApiKey } from '@chainwire/auth';
+import { seedRegistries } from '@chainwire/chains';
+import {
+  AppContextModule,
+  createHttpApp,
+  type Database,
+  parseJsonExact,
+  silentLogger,
+  stringifyJson,
+} from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { ChainRpcConfig } from '../transactions-options';
 import { TransactionsModule } from '../transactions.module';

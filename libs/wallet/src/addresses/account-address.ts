@@ -1,8 +1,6 @@
 import { getAddress } from 'viem';
-import { isEvmFamily } from '../../../chains/src/registry/chain-registry';
-import { isEvmAddress, isTronAddress, normaliseAddress } from '../../../chains/src/registry/contract-address';
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import { isEvmAddress, isEvmFamily, isTronAddress, normaliseAddress } from '@chainwire/chains';
+import { ApiError, ErrorCode } from '@chainwire/core';
 
 export interface AccountAddress {
   /** As shown to clients: EIP-55 checksummed for EVM chains, base58 for Tron. */

@@ -1,8 +1,11 @@
-import { isEvmFamily } from '../../../chains/src/registry/chain-registry';
-import { isEvmAddress, isTronAddress, normaliseAddress } from '../../../chains/src/registry/contract-address';
-import { NATIVE_CONTRACT } from '../../../chains/src/registry/well-known-assets';
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import {
+  isEvmAddress,
+  isEvmFamily,
+  isTronAddress,
+  NATIVE_CONTRACT,
+  normaliseAddress,
+} from '@chainwire/chains';
+import { ApiError, ErrorCode } from '@chainwire/core';
 
 export const MAX_ASSET_IDS = 100;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import { ErrorCode } from '@chainwire/core';
 import { isSupportedFiatCurrency, SUPPORTED_FIAT_CURRENCIES, type FiatCurrency } from './fiat-currencies';
 
 /** Query string of GET /api/balances/:address. A repeated parameter (an array) fails as VALIDATION_ERROR. */

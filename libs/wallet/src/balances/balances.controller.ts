@@ -1,8 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Enveloped } from '../../../core/src/http/envelope';
-import { ZodValidationPipe } from '../../../core/src/http/zod-validation.pipe';
+import { Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { balancesQuerySchema, type BalancesQuery } from './balances-query.schema';
 import { BalancesEnvelope, type BalancesResult } from './balances.response';
 import { SUPPORTED_FIAT_CURRENCIES } from './fiat-currencies';

@@ -1,4 +1,4 @@
-import type { Database } from '../../../core/src/db/database';
+import type { Database } from '@chainwire/core';
 
 export interface AssetBalanceRow {
   contract: string;

@@ -1,6 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { LosslessNumber } from '../../../core/src/http/lossless-json';
-import { EnvelopeOf } from '../../../core/src/http/envelope-schema';
+import { EnvelopeOf, type LosslessNumber } from '@chainwire/core';
 
 /** One asset of a balances answer. Amounts are exact number literals on the wire (docs/architecture.md §7). */
 export class AssetBalance {

@@ -1,13 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { formatUnits } from 'viem';
-import type { Database } from '../../../core/src/db/database';
-import { ApiError } from '../../../core/src/http/api-error';
-import { ErrorCode } from '../../../core/src/http/error-codes';
-import { DATABASE } from '../../../core/src/http/injection-tokens';
-import { LosslessNumber } from '../../../core/src/http/lossless-json';
+import { ApiError, type Database, DATABASE, ErrorCode, LosslessNumber } from '@chainwire/core';
 import { displayContract, parseAccountAddress } from '../addresses/account-address';
-import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
+import { ChainDirectory } from '@chainwire/chains';
 import { parseAssetIds } from './asset-ids';
 import type { BalancesQuery } from './balances-query.schema';
 import { readAssetBalances } from './balances.repository';

@@ -1,9 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { Database } from '../../../core/src/db/database';
-import { ApiError } from '../../../core/src/http/api-error';
-import { DATABASE } from '../../../core/src/http/injection-tokens';
-import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
+import { ApiError, type Database, DATABASE } from '@chainwire/core';
+import { ChainDirectory } from '@chainwire/chains';
 import { type LatestBlock, readLatestBlock } from './latest-block.repository';
 
 export class GetLatestBlockQuery extends Query<LatestBlock> {

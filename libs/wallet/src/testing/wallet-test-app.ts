@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApiKey } from '../../../auth/src/api-keys/api-key-repository';
-import { AuthModule } from '../../../auth/src/auth.module';
-import type { Plan } from '../../../auth/src/plans';
-import { seedRegistries } from '../../../chains/src/registry/seed-registries';
-import type { Database } from '../../../core/src/db/database';
-import { AppContextModule } from '../../../core/src/http/app-context.module';
-import { createHttpApp } from '../../../core/src/http/create-http-app';
-import { parseJsonExact } from '../../../core/src/http/lossless-json';
-import { silentLogger } from '../../../core/src/logging/logger';
+import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
+import { seedRegistries } from '@chainwire/chains';
+import {
+  AppContextModule,
+  createHttpApp,
+  type Database,
+  parseJsonExact,
+  silentLogger,
+} from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { WalletModule } from '../wallet.module';
 

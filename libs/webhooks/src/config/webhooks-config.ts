@@ -1,10 +1,10 @@
-import type { WebhookSettings } from '../../../core/src/config/app-config';
 import {
   DEFAULT_MAX_IN_FLIGHT_PER_HOST,
   DEFAULT_MAX_IN_FLIGHT_PER_KEY,
   DEFAULT_WEBHOOK_BREAKER,
+  type WebhookSettings,
   webhookSettings,
-} from '../../../core/src/config/webhook-env';
+} from '@chainwire/core';
 import { loadOrCreateSecretKey, SecretBox } from '../secrets/secret-box';
 
 /**

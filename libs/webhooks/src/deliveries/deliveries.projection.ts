@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
-import type { RecordedEvent } from '../../../event-store/src/event-store';
-import type { Projection } from '../../../read-models/src';
+import type { RecordedEvent } from '@chainwire/event-store';
+import type { Projection } from '@chainwire/read-models';
 import {
   SUBSCRIPTION_PAUSED,
   SUBSCRIPTION_RESUMED,

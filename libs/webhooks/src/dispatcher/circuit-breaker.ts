@@ -1,9 +1,5 @@
 import type { Pool } from 'pg';
-import {
-  WrongExpectedVersionError,
-  type EventStore,
-  type NewEvent,
-} from '../../../event-store/src/event-store';
+import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
 import type { BreakerConfig } from '../config/webhooks-config';
 import {
   DELIVERY_ABANDONED,

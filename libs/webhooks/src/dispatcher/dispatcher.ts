@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../../core/src/db/database';
-import type { HealthSource } from '../../../core/src/health/health-report';
-import { silentLogger, type Logger } from '../../../core/src/logging/logger';
-import type { EventStore } from '../../../event-store/src/event-store';
-import { ConsumerRunner } from '../../../read-models/src';
-import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
-import { throttledLog } from '../../../core/src/logging/throttled-log';
+import {
+  type Database,
+  type HealthSource,
+  type Logger,
+  mapConcurrent,
+  silentLogger,
+  throttledLog,
+} from '@chainwire/core';
+import type { EventStore } from '@chainwire/event-store';
+import { ConsumerRunner } from '@chainwire/read-models';
 import { DEFAULT_EGRESS, type WebhooksConfig } from '../config/webhooks-config';
 import { deliveriesProjection } from '../deliveries/deliveries.projection';
 import { createWebhookSaga, SAGA_NAME } from '../saga/webhook-saga';

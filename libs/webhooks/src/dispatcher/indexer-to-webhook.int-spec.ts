@@ -1,9 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { getAddress, parseEther } from 'viem';
 import { reorg, startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { deployDemoTokens, type DemoToken } from '../../../chains/src/dev-chain/demo-tokens';
-import { demoTokenAbi } from '../../../chains/src/dev-chain/demo-token/demo-token.artifact';
-import { EvmIndexer } from '../../../indexing/src/evm/evm-indexer';
+import { type DemoToken, demoTokenAbi, deployDemoTokens } from '@chainwire/chains';
+import { EvmIndexer } from '@chainwire/indexing';
 import { settle } from '../testing/settle';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';

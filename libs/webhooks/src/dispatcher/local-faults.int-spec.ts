@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { revokeApiKey } from '../../../auth/src/api-keys/api-key-repository';
-import { createLogger } from '../../../core/src/logging/logger';
+import { revokeApiKey } from '@chainwire/auth';
+import { createLogger } from '@chainwire/core';
 import { CachingResolver } from '../sender/caching-resolver';
 import { SecretBox } from '../secrets/secret-box';
 import { insertSigningSecret } from '../secrets/signing-secret.repository';

@@ -1,4 +1,4 @@
-import type { EventStore } from '../../../event-store/src/event-store';
+import type { EventStore } from '@chainwire/event-store';
 import { recordOutcomes, type AttemptRecord } from './record-outcome';
 
 interface Pending {

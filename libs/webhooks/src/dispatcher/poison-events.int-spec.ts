@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { createLogger } from '../../../core/src/logging/logger';
-import { chainStream, TRANSFER_OBSERVED } from '../../../indexing/src/events/chain-events';
-import { ConsumerRunner, countParkedEvents } from '../../../read-models/src';
+import { createLogger } from '@chainwire/core';
+import { chainStream, TRANSFER_OBSERVED } from '@chainwire/chain-events';
+import { ConsumerRunner, countParkedEvents } from '@chainwire/read-models';
 import { SAGA_NAME } from '../saga/webhook-saga';
 import { SUBSCRIPTION_REQUESTED, subscriptionStream } from '../subscriptions/subscription.events';
 import { settle } from '../testing/settle';

@@ -1,8 +1,4 @@
-import {
-  WrongExpectedVersionError,
-  type EventStore,
-  type NewEvent,
-} from '../../../event-store/src/event-store';
+import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
 import {
   DELIVERY_ABANDONED,
   DELIVERY_ATTEMPT_FAILED,

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { replayProjection, type Projection } from '../../../read-models/src';
+import { type Projection, replayProjection } from '@chainwire/read-models';
 import { DELIVERY_ABANDONED, DELIVERY_STREAM_PREFIX } from '../deliveries/delivery.events';
 import { subscriptionsProjection } from '../subscriptions/subscriptions.read-model';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';

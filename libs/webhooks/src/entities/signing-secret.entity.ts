@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
-import { ApiKeyEntity } from '../../../auth/src/api-keys/api-key.entity';
+import { ApiKeyEntity } from '@chainwire/auth';
 
 /**
  * One signing secret per API key (migration 0400), AES-256-GCM encrypted with WEBHOOK_SECRET_KEY:

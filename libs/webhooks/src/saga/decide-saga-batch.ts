@@ -1,4 +1,4 @@
-import type { NewEvent, RecordedEvent } from '../../../event-store/src/event-store';
+import type { NewEvent, RecordedEvent } from '@chainwire/event-store';
 import {
   chainEventId,
   OBSERVED_EVENT_ID_KEY,
@@ -6,7 +6,7 @@ import {
   TRANSFER_REVERTED,
   type TransferKind,
   type TransferObservedData,
-} from '../../../indexing/src/events/chain-events';
+} from '@chainwire/chain-events';
 import {
   DELIVERY_SCHEDULED,
   deliveryStream,

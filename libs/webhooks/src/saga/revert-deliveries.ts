@@ -1,7 +1,6 @@
 import type { Pool } from 'pg';
-import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
-import { inTransaction } from '../../../core/src/db/transaction';
-import { ANY, type EventStore, type StreamAppend } from '../../../event-store/src/event-store';
+import { inTransaction, mapConcurrent } from '@chainwire/core';
+import { ANY, type EventStore, type StreamAppend } from '@chainwire/event-store';
 import {
   DELIVERY_CANCELLED,
   DELIVERY_SCHEDULED,

@@ -1,4 +1,4 @@
-import type { TransferObservedData } from '../../../indexing/src/events/chain-events';
+import type { TransferObservedData } from '@chainwire/chain-events';
 import { transferReceivedBody, transferRevertedBody } from './transfer-payload';
 
 const transfer: TransferObservedData = {

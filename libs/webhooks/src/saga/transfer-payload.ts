@@ -1,5 +1,5 @@
 import { formatUnits } from 'viem';
-import type { TransferObservedData } from '../../../indexing/src/events/chain-events';
+import type { TransferObservedData } from '@chainwire/chain-events';
 
 export const SCHEMA_VERSION = '1.0';
 export const TRANSFER_RECEIVED = 'transfer.received';

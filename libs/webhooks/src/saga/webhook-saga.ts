@@ -1,20 +1,19 @@
 import type { PoolClient } from 'pg';
-import { mapConcurrent } from '../../../core/src/concurrency/map-concurrent';
-import type { Database } from '../../../core/src/db/database';
+import { type Database, mapConcurrent } from '@chainwire/core';
 import {
   ANY,
   type EventStore,
   type NewEvent,
   type RecordedEvent,
   type StreamAppend,
-} from '../../../event-store/src/event-store';
+} from '@chainwire/event-store';
 import {
   CHAIN_STREAM_PREFIX,
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
   type TransferObservedData,
-} from '../../../indexing/src/events/chain-events';
-import type { Consumer } from '../../../read-models/src';
+} from '@chainwire/chain-events';
+import type { Consumer } from '@chainwire/read-models';
 import {
   SUBSCRIPTION_EVENT_TYPES,
   SUBSCRIPTION_STREAM_PREFIX,

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { decodeWebhookSecretKey } from '../../../core/src/config/webhook-env';
+import { decodeWebhookSecretKey } from '@chainwire/core';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

@@ -1,9 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Database } from '../../../core/src/db/database';
-import { ApiError } from '../../../core/src/http/api-error';
-import { DATABASE } from '../../../core/src/http/injection-tokens';
-import type { EventStore } from '../../../event-store/src/event-store';
+import { ApiError, type Database, DATABASE } from '@chainwire/core';
+import type { EventStore } from '@chainwire/event-store';
 import type { WebhooksConfig } from '../config/webhooks-config';
 import { webhookId } from '../ids';
 import { generateSigningSecret } from '../signing/sign-webhook';

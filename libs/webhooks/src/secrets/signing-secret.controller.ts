@@ -1,8 +1,7 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ApiKeyRecord } from '../../../auth/src/api-keys/api-key-repository';
-import { CurrentApiKey } from '../../../auth/src/guard/current-api-key.decorator';
+import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
 import {
   ProvisionSigningSecretCommand,
   RotateSigningSecretCommand,

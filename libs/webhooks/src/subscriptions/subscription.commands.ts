@@ -1,13 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { v4 as uuidv4 } from 'uuid';
-import type { ApiKeyRecord } from '../../../auth/src/api-keys/api-key-repository';
-import type { Database } from '../../../core/src/db/database';
-import { ApiError } from '../../../core/src/http/api-error';
-import { DATABASE } from '../../../core/src/http/injection-tokens';
-import { NO_STREAM, type EventStore } from '../../../event-store/src/event-store';
-import { parseAccountAddress } from '../../../wallet/src/addresses/account-address';
-import { ChainDirectory } from '../../../chains/src/registry/chain-directory';
+import type { ApiKeyRecord } from '@chainwire/auth';
+import { ApiError, type Database, DATABASE } from '@chainwire/core';
+import { type EventStore, NO_STREAM } from '@chainwire/event-store';
+import { parseAccountAddress } from '@chainwire/wallet';
+import { ChainDirectory } from '@chainwire/chains';
 import { isUuid, webhookId } from '../ids';
 import { WEBHOOK_EVENT_STORE, WebhookErrorCode } from '../webhook-errors';
 import { releaseClaim, STALE_CLAIM_MS, takeClaim, takeOverClaim, type ClaimKey } from './subscription-claims';

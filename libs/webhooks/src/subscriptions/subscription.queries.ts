@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { Database } from '../../../core/src/db/database';
-import { DATABASE } from '../../../core/src/http/injection-tokens';
+import { type Database, DATABASE } from '@chainwire/core';
 import { isUuid } from '../ids';
 import { readDeliveryLog, type DeliveryLogEntry } from '../deliveries/deliveries.projection';
 import { subscriptionNotFound } from './subscription.commands';

@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { hasControlCharacter } from '../../../core/src/http/control-characters';
-import { ErrorCode } from '../../../core/src/http/error-codes';
+import { ErrorCode, hasControlCharacter } from '@chainwire/core';
 import { forbiddenAddressReason } from '../sender/egress-policy';
 import { WebhookErrorCode } from '../webhook-errors';
 import { EVENT_KINDS, type EventKind } from './subscription.events';

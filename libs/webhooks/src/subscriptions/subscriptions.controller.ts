@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { ApiKeyRecord } from '../../../auth/src/api-keys/api-key-repository';
-import { CurrentApiKey } from '../../../auth/src/guard/current-api-key.decorator';
-import { ZodValidationPipe } from '../../../core/src/http/zod-validation.pipe';
+import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
+import { ZodValidationPipe } from '@chainwire/core';
 import type { WebhooksConfig } from '../config/webhooks-config';
 import type { DeliveryLogEntry } from '../deliveries/deliveries.projection';
 import { WEBHOOKS_CONFIG } from '../webhook-errors';

@@ -1,5 +1,5 @@
-import type { Database } from '../../../core/src/db/database';
-import type { EventStore } from '../../../event-store/src/event-store';
+import type { Database } from '@chainwire/core';
+import type { EventStore } from '@chainwire/event-store';
 import type { Dispatcher } from '../dispatcher/dispatcher';
 
 async function latestEvent(db: Database): Promise<{ id: string; commit: bigint; prepare: bigint } | null> {

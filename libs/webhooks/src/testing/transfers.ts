@@ -1,12 +1,12 @@
 import { getAddress } from 'viem';
-import type { EventStore } from '../../../event-store/src/event-store';
+import type { EventStore } from '@chainwire/event-store';
 import {
   chainEventId,
   chainStream,
   TRANSFER_OBSERVED,
   type TransferKind,
   type TransferObservedData,
-} from '../../../indexing/src/events/chain-events';
+} from '@chainwire/chain-events';
 
 export const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const SENDER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';

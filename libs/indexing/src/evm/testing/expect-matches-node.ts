@@ -1,7 +1,7 @@
 import { erc20Abi, erc721Abi, getAddress, zeroAddress, type Address } from 'viem';
-import type { RecordedEvent } from '../../../../event-store/src/event-store';
+import type { RecordedEvent } from '@chainwire/event-store';
 import type { TestAnvil } from '../../../../../test/support/anvil';
-import { TRANSFER_OBSERVED, type TransferObservedData } from '../../events/chain-events';
+import { TRANSFER_OBSERVED, type TransferObservedData } from '@chainwire/chain-events';
 import { foldTransfers } from './fold-transfers';
 
 /**

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '../../../../event-store/src/event-store';
-import { TRANSFER_OBSERVED, TRANSFER_REVERTED, type TransferObservedData } from '../../events/chain-events';
+import type { RecordedEvent } from '@chainwire/event-store';
+import { TRANSFER_OBSERVED, TRANSFER_REVERTED, type TransferObservedData } from '@chainwire/chain-events';
 
 /** Balances per `${asset}|${address}` (lower case) and NFT owners per `${token}|${tokenId}`, as a projection folds them. */
 export interface Folded {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { encodeFunctionData, keccak256, parseEther, toHex, type Abi, type Address, type Hex } from 'viem';
-import { PROJECT_ROOT } from '../../../../core/src/paths';
+import { PROJECT_ROOT } from '@chainwire/core';
 import { fixtureContract } from '../../../../../test/fixtures/contracts/compile';
 import { callFixture, deployFixture, waitMined, type TestAnvil } from '../../../../../test/support/anvil';
 

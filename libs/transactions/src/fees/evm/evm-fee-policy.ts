@@ -1,4 +1,4 @@
-import type { FeeHistory } from '../../../../chains/src/evm/transactions/get-fee-history';
+import type { FeeHistory } from '@chainwire/chains';
 import type { Eip1559Price, FeeAdjustments, FeeLevels, FeePrice, LegacyPrice } from '../fee-mode';
 
 /**

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { getFeeHistory } from '../../../../chains/src/evm/transactions/get-fee-history';
-import { getGasPrice, getSuggestedPriorityFee } from '../../../../chains/src/evm/transactions/get-gas-price';
-import { getLatestBaseFee } from '../../../../chains/src/evm/transactions/get-latest-base-fee';
+import { getFeeHistory, getGasPrice, getLatestBaseFee, getSuggestedPriorityFee } from '@chainwire/chains';
 import type { EvmTxChain } from '../../chains/tx-chain';
 import type { FeeLevels } from '../fee-mode';
 import type { FeeStrategy } from '../fee-strategy';

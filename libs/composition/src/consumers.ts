@@ -1,14 +1,13 @@
-import type { Database } from '../../../../libs/core/src/db/database';
-import { type Logger, logFunction } from '../../../../libs/core/src/logging/logger';
-import type { EventStore } from '../../../../libs/event-store/src/event-store';
+import { type Database, logFunction, type Logger } from '@chainwire/core';
+import type { EventStore } from '@chainwire/event-store';
 import {
   balancesProjection,
   blocksProjection,
   ConsumerRunner,
   type Projection,
-} from '../../../../libs/read-models/src';
-import { historyProjection } from '../../../../libs/transactions/src/history/history.projection';
-import { deliveriesProjection, subscriptionsProjection } from '../../../../libs/webhooks/src';
+} from '@chainwire/read-models';
+import { historyProjection } from '@chainwire/transactions';
+import { deliveriesProjection, subscriptionsProjection } from '@chainwire/webhooks';
 
 /**
  * The projections the projector role runs (docs/architecture.md §5). The dispatcher role runs the

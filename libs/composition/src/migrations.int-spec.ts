@@ -1,7 +1,6 @@
-import { MIGRATIONS } from '../../../../migrations';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { type Database, MIGRATIONS_TABLE } from './database';
-import { migrate } from './migrate';
+import { MIGRATIONS } from '../../../migrations';
+import { createTestDatabase } from '../../../test/support/test-database';
+import { type Database, migrate, MIGRATIONS_TABLE } from '@chainwire/core';
 
 const NAMES = MIGRATIONS.map((m) => new m().name);
 

@@ -1,0 +1,2 @@
+// The chain streams' event contracts (docs/architecture.md §3): what indexers append and consumers read.
+export * from './chain-events';

@@ -1,0 +1,1 @@
+export * from './evm/evm-indexer';

@@ -1,0 +1,4 @@
+export * from './settle';
+export * from './test-receiver';
+export * from './transfers';
+export * from './webhooks-test-app';

@@ -1,0 +1,107 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '@chainwire/core';
+import { findViolations, layerOrder, LIB_DEPENDENCIES, readSourceTree } from './module-graph';
+
+const TREE = ['apps', 'libs', 'test', 'bench', 'migrations'];
+
+describe('the module graph (docs/architecture.md §2)', () => {
+  it('has no forbidden import anywhere in the tree', () => {
+    const files = readSourceTree(PROJECT_ROOT, TREE);
+    expect(files.length).toBeGreaterThan(300);
+    expect(findViolations(files)).toEqual([]);
+  });
+
+  it('names every lib, and its dependencies form layers without a cycle', () => {
+    const libs = readdirSync(join(PROJECT_ROOT, 'libs')).sort();
+    expect(Object.keys(LIB_DEPENDENCIES).sort()).toEqual(libs);
+    const order = layerOrder(LIB_DEPENDENCIES);
+    expect(order.indexOf('core')).toBeLessThan(order.indexOf('event-store'));
+    expect(() => layerOrder({ a: ['b'], b: ['c'], c: ['a'] })).toThrow('dependency cycle: a → b → c → a');
+  });
+
+  it.each([
+    [
+      'libs/indexing/src/evm/x.ts',
+      "import { balancesProjection } from '@chainwire/read-models';",
+      'indexing must not depend on read-models',
+    ],
+    [
+      'libs/read-models/src/x.ts',
+      "import { EvmChainAdapter } from '@chainwire/chains';",
+      'read-models must not depend on chains',
+    ],
+    [
+      'libs/chains/src/x.ts',
+      "import type { EventStore } from '@chainwire/event-store';",
+      'chains must not depend on event-store',
+    ],
+    [
+      'libs/event-store/src/x.ts',
+      "import { x } from '@chainwire/webhooks';",
+      'event-store must not depend on webhooks',
+    ],
+    [
+      'libs/core/src/db/x.ts',
+      "import { ApiKeyEntity } from '@chainwire/auth';",
+      'core must not depend on auth',
+    ],
+    [
+      'libs/wallet/src/x.ts',
+      "import { boot } from '../../../apps/server/src/main';",
+      'imports apps/server internals',
+    ],
+    [
+      'apps/cli/src/x.ts',
+      "import { a } from '../../server/src/bootstrap/start-server';",
+      'imports apps/server internals',
+    ],
+    [
+      'libs/webhooks/src/x.ts',
+      "import { migrate } from '../../core/src/db/migrate';",
+      'reaches into libs/core by a relative path',
+    ],
+    [
+      'apps/server/src/x.ts',
+      "import { migrate } from '@chainwire/core/src/db/migrate';",
+      'reaches past the public index of core',
+    ],
+    [
+      'libs/webhooks/src/x.ts',
+      "import { settle } from '@chainwire/read-models/testing';",
+      'production code imports the test helpers',
+    ],
+    [
+      'libs/webhooks/src/x.ts',
+      "const m = require('@chainwire/composition');",
+      'webhooks must not depend on composition',
+    ],
+    [
+      'libs/webhooks/src/x.ts',
+      "const s = await import('@chainwire/transactions');",
+      'webhooks must not depend on transactions',
+    ],
+  ])('refuses %s importing %s', (path, text, rule) => {
+    const violations = findViolations([{ path, text }]);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]!.rule).toContain(rule);
+  });
+
+  it('allows public imports down the layers and test helpers in tests', () => {
+    expect(
+      findViolations([
+        { path: 'libs/webhooks/src/x.ts', text: "import { ConsumerRunner } from '@chainwire/read-models';" },
+        {
+          path: 'libs/webhooks/src/x.int-spec.ts',
+          text: "import { EvmIndexer } from '@chainwire/indexing';",
+        },
+        { path: 'libs/webhooks/src/x.spec.ts', text: "import { f } from '@chainwire/indexing/testing';" },
+        {
+          path: 'libs/webhooks/src/x.int-spec.ts',
+          text: "import { db } from '../../../test/support/test-database';",
+        },
+        { path: 'apps/cli/src/x.ts', text: "import { RELATIONAL_SCHEMA } from '@chainwire/composition';" },
+      ]),
+    ).toEqual([]);
+  });
+});

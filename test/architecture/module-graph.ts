@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import * as ts from 'typescript';
+
+/**
+ * The module rules of docs/architecture.md §2, checked over the source tree. A lib is reached from
+ * outside only through its public index (`@chainwire/<lib>`, or `@chainwire/<lib>/testing` from
+ * tests), and a lib's production code imports only the libs below it in LIB_DEPENDENCIES.
+ */
+
+/** What each lib's production code may import. Read down: every edge points to a lower layer. */
+export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
+  core: [],
+  'chain-events': [],
+  'event-store': ['core'],
+  chains: ['core'],
+  auth: ['core', 'chains'],
+  // Indexers write chain streams only, never a read model.
+  indexing: ['core', 'chains', 'event-store', 'chain-events'],
+  // Projections fold events; they never call a chain.
+  'read-models': ['core', 'event-store', 'chain-events'],
+  wallet: ['core', 'auth', 'chains'],
+  transactions: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
+  webhooks: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
+  // The application assembled: every table, migration and consumer. Only apps, tests and benchmarks use it.
+  composition: ['core', 'chains', 'auth', 'event-store', 'read-models', 'transactions', 'webhooks'],
+};
+
+/** Top-level folders that are not libs and the relative imports between them that are allowed. */
+const UNIT_EXCEPTIONS: readonly { from: RegExp; to: string }[] = [
+  // Tests share support code (test databases, anvil, the service process) in test/support.
+  { from: /^(libs\/[^/]+|apps\/[^/]+|test|bench)$/, to: 'test' },
+  // The build's freshness check is tested against the script itself.
+  { from: /^test$/, to: 'scripts' },
+  // The API benchmark measures the whole service as it boots.
+  { from: /^bench$/, to: 'apps/server' },
+  // The schema is assembled from the migrations folder.
+  { from: /^libs\/composition$/, to: 'migrations' },
+];
+
+export interface Violation {
+  readonly file: string;
+  readonly specifier: string;
+  readonly rule: string;
+}
+
+export interface SourceFile {
+  /** Path relative to the repository root, with forward slashes. */
+  readonly path: string;
+  readonly text: string;
+}
+
+/** The unit a path belongs to: `libs/<name>`, `apps/<name>`, or its top-level folder. */
+export function unitOf(path: string): string {
+  const parts = path.split('/');
+  return parts[0] === 'libs' || parts[0] === 'apps' ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/** Specs, int-specs, e2e-specs, contract suites and anything under a `testing/` folder. */
+export function isTestCode(path: string): boolean {
+  return /\.(spec|int-spec|e2e-spec|contract)\.ts$/.test(path) || path.split('/').includes('testing');
+}
+
+export function findViolations(files: readonly SourceFile[]): Violation[] {
+  const violations: Violation[] = [];
+  for (const file of files) {
+    const unit = unitOf(file.path);
+    const fromLib = unit.startsWith('libs/') ? unit.slice('libs/'.length) : undefined;
+    const test = isTestCode(file.path) || unit === 'test' || unit === 'bench';
+    for (const { fileName: specifier } of ts.preProcessFile(file.text, true, true).importedFiles) {
+      const report = (rule: string) => violations.push({ file: file.path, specifier, rule });
+      if (specifier.startsWith('.')) {
+        const target = relative('.', join(dirname(file.path), specifier))
+          .split(sep)
+          .join('/');
+        const targetUnit = unitOf(target);
+        if (targetUnit === unit) continue;
+        if (UNIT_EXCEPTIONS.some((e) => e.from.test(unit) && e.to === targetUnit)) continue;
+        report(
+          targetUnit.startsWith('libs/')
+            ? `reaches into ${targetUnit} by a relative path: import @chainwire/${targetUnit.slice(5)}`
+            : `imports ${targetUnit} internals`,
+        );
+        continue;
+      }
+      const alias = /^@chainwire\/([^/]+)(\/.*)?$/.exec(specifier);
+      if (!alias) continue;
+      const [, lib, subpath] = alias;
+      if (!(lib in LIB_DEPENDENCIES)) report(`no lib named ${lib}`);
+      else if (subpath && subpath !== '/testing') report(`reaches past the public index of ${lib}`);
+      else if (subpath === '/testing' && !test) report(`production code imports the test helpers of ${lib}`);
+      else if (fromLib === lib) report(`imports its own lib through the alias (use a relative path)`);
+      else if (fromLib && !test && !LIB_DEPENDENCIES[fromLib]?.includes(lib))
+        report(`${fromLib} must not depend on ${lib} (docs/architecture.md §2)`);
+      else if (fromLib && lib === 'composition' && fromLib !== 'composition')
+        report('only apps, tests and benchmarks use the composition');
+    }
+  }
+  return violations;
+}
+
+/** The libs in an order where each comes after everything it depends on; throws on a cycle. */
+export function layerOrder(dependencies: Readonly<Record<string, readonly string[]>>): string[] {
+  const order: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (lib: string, path: string[]) => {
+    if (state.get(lib) === 'done') return;
+    if (state.get(lib) === 'visiting') throw new Error(`dependency cycle: ${[...path, lib].join(' → ')}`);
+    state.set(lib, 'visiting');
+    for (const dep of dependencies[lib] ?? []) visit(dep, [...path, lib]);
+    state.set(lib, 'done');
+    order.push(lib);
+  };
+  for (const lib of Object.keys(dependencies)) visit(lib, []);
+  return order;
+}
+
+/** Every .ts file under the given top-level folders, relative to `root`. */
+export function readSourceTree(root: string, folders: readonly string[]): SourceFile[] {
+  const files: SourceFile[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts'))
+        files.push({ path: relative(root, path).split(sep).join('/'), text: readFileSync(path, 'utf8') });
+    }
+  };
+  for (const folder of folders) walk(resolve(root, folder));
+  return files;
+}
