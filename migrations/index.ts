@@ -6,6 +6,7 @@ import { TxHistory0000000000300 } from './0300_tx-history';
 import { Webhooks0000000000400 } from './0400_webhooks';
 import { WebhookDispatcherLeases0000000000401 } from './0401_webhook-dispatcher-leases';
 import { ParkedEvents0000000000403 } from './0403_parked-events';
+import { EventsByType0000000000404 } from './0404_events-by-type';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   Webhooks0000000000400,
   WebhookDispatcherLeases0000000000401,
   ParkedEvents0000000000403,
+  EventsByType0000000000404,
 ];

@@ -17,7 +17,7 @@ import {
 } from '../event-store';
 import { appendStreamByStream, appendsToMake } from '../append-stream-by-stream';
 import { NOTIFY_CHANNEL, appendInTransaction, appendToStreamsInTransaction } from './append-in-transaction';
-import { filterSql } from './filter-sql';
+import { EVENT_COLUMNS, readAllQuery } from './read-all-query';
 import { Wakeup } from './wakeup';
 
 const UNIQUE_VIOLATION = '23505';
@@ -25,8 +25,6 @@ const DEADLOCK_DETECTED = '40P01';
 /** A concurrent append can win the event_id index once per conflicting id; a few retries settle it. */
 const MAX_APPEND_ATTEMPTS = 3;
 const LISTEN_RETRY_MS = 5000;
-const EVENT_COLUMNS =
-  'global_position, transaction_id::text, stream_id, stream_position, event_id, type, data, metadata, created_at';
 
 interface EventRow {
   global_position: string;
@@ -160,25 +158,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const after = options.after ?? START;
-    const params: unknown[] = [options.limit ?? 1000];
-    let bound = '';
-    // xid8 is unsigned: START's -1 has no xid8 form, and every row is after it anyway.
-    if (after.commit >= 0n) {
-      params.push(after.commit.toString(), after.prepare.toString());
-      bound = 'AND (transaction_id, global_position) > ($2::xid8, $3::bigint)';
-    }
-    const conditions = filterSql(options.filter, params);
-    // The xmin bound hides rows of transactions still running (and every later one), so no row can
-    // later appear behind the reader. Both bounds are index conditions on events_global_order.
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          ${bound} ${conditions}
-        ORDER BY transaction_id, global_position
-        LIMIT $1`,
-      params,
-    );
+    const { text, values } = readAllQuery(options);
+    const { rows } = await this.pool.query<EventRow>(text, values);
     return rows.map(toRecorded);
   }
 

@@ -1,0 +1,54 @@
+import { START, type ReadAllOptions } from '../event-store';
+
+export const EVENT_COLUMNS =
+  'global_position, transaction_id::text, stream_id, stream_position, event_id, type, data, metadata, created_at';
+
+/** `LIKE` pattern matching strings that start with `prefix` (escaping `\`, `%` and `_`). */
+export function likePrefix(prefix: string): string {
+  return prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
+}
+
+/**
+ * The query behind `readAll` (docs/architecture.md §4).
+ *
+ * Invariants: rows come in (transaction_id, global_position) order, strictly after `after`, and only
+ * from transactions older than every running one (the xmin bound), so no row can later appear behind
+ * a reader. Unfiltered or filtered by stream prefix only, it walks `events_global_order`, both bounds
+ * being index conditions.
+ *
+ * Filtered by event type, the read costs what it returns, not what it skips: `events_of_type` (the
+ * migration `0404_events-by-type`) takes one type's rows in global order from `events_by_type`, up to
+ * the limit, and the outer query merges the types. A consumer of rare events (subscriptions) thus
+ * never reads the millions of chain events between two of its own, on any poll.
+ */
+export function readAllQuery(options: ReadAllOptions): { text: string; values: unknown[] } {
+  const after = options.after ?? START;
+  const limit = options.limit ?? 1000;
+  const prefixes = options.filter?.streamPrefixes?.length
+    ? options.filter.streamPrefixes.map(likePrefix)
+    : null;
+  const types = [...new Set(options.filter?.eventTypes ?? [])];
+  const order = 'ORDER BY transaction_id, global_position LIMIT $1';
+  if (types.length) {
+    // No real transaction id is 0, so (0, -1) is before every row: START in xid8 terms (xid8 is unsigned).
+    const [commit, prepare] = after.commit >= 0n ? [after.commit, after.prepare] : [0n, -1n];
+    const values: unknown[] = [limit, commit.toString(), prepare.toString(), prefixes];
+    const scans = types.map((type) => {
+      values.push(type);
+      return `SELECT * FROM events_of_type($${values.length}, $2::xid8, $3::bigint, $4::text[], $1)`;
+    });
+    return { text: `SELECT ${EVENT_COLUMNS} FROM (${scans.join(' UNION ALL ')}) e ${order}`, values };
+  }
+  const values: unknown[] = [limit];
+  const conditions = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
+  // xid8 is unsigned: START's -1 has no xid8 form, and every row is after it anyway.
+  if (after.commit >= 0n) {
+    values.push(after.commit.toString(), after.prepare.toString());
+    conditions.push('(transaction_id, global_position) > ($2::xid8, $3::bigint)');
+  }
+  if (prefixes) {
+    values.push(prefixes);
+    conditions.push(`stream_id LIKE ANY($${values.length}::text[])`);
+  }
+  return { text: `SELECT ${EVENT_COLUMNS} FROM events WHERE ${conditions.join(' AND ')} ${order}`, values };
+}
