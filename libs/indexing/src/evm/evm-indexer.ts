@@ -13,6 +13,7 @@ import {
   type BlockIndexedData,
   type TransferObservedData,
 } from '@chainwire/chain-events';
+import { BackfillProgress } from './backfill-progress';
 import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
 import {
   INCARNATION_KEY,
@@ -91,6 +92,7 @@ export class EvmIndexer implements HealthSource {
   /** Last time the indexed tip equalled the node's head (or the indexer started). */
   private caughtUpAt = Date.now();
   private readonly logError: (msg: string) => void;
+  private readonly progress: BackfillProgress;
   /** The next range, read while the current one is appended. */
   private prefetched?: { from: bigint; to: bigint; blocks: Promise<FetchedBlock[]> };
 
@@ -103,6 +105,7 @@ export class EvmIndexer implements HealthSource {
     this.concurrency = options.concurrency ?? 8;
     this.log = options.log ?? (() => undefined);
     this.logError = options.logError ?? this.log;
+    this.progress = new BackfillProgress(options.chain);
   }
 
   /** The error of the last round while rounds keep failing; undefined once one succeeds. */
@@ -324,6 +327,13 @@ export class EvmIndexer implements HealthSource {
       state.complete = false;
     }
     this.next = to >= from ? to + 1n : from;
+    const progress = this.progress.record({
+      blocks: fetched.length,
+      transfers: events.filter((e) => e.type === TRANSFER_OBSERVED).length,
+      tip: this.next - 1n,
+      head,
+    });
+    if (progress) this.log(progress);
     if (orphans.length) {
       this.log(
         `indexer ${this.options.chain}: reorg reverted ${orphans.length} block(s) from ${orphans[0].number}`,
