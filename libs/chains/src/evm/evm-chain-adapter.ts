@@ -1,4 +1,12 @@
-import { createPublicClient, http, type Address, type Hash, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  http,
+  webSocket,
+  type Address,
+  type Hash,
+  type PublicClient,
+  type Transport,
+} from 'viem';
 import { BlockRangeSizer } from './block-range-sizer';
 import type {
   EvmBlock,
@@ -17,6 +25,7 @@ import { mapConcurrent } from '@chainwire/core';
 import { RetryableChainError } from './rpc-errors';
 
 export interface EvmChainAdapterOptions {
+  /** `http(s)://`, or `ws(s)://` to also follow new heads as the node announces them (`eth_subscribe`). */
   rpcUrl: string;
   /** Per-request timeout. */
   timeoutMs?: number;
@@ -42,19 +51,32 @@ export class EvmChainAdapter {
   private traceMethod?: Promise<TraceMethod>;
 
   constructor(private readonly options: EvmChainAdapterOptions) {
-    const batchSize = options.batchSize ?? 20;
-    this.client = createPublicClient({
-      transport: http(options.rpcUrl, {
-        timeout: options.timeoutMs ?? 30_000,
-        retryCount: options.retryCount ?? 1,
-        retryDelay: 200,
-        batch: batchSize > 0 ? { batchSize, wait: 0 } : false,
-        maxResponseBodySize: options.maxResponseBodySize ?? 256 * 1024 * 1024,
-      }),
-      cacheTime: 0,
-    });
+    this.client = createPublicClient({ transport: transportFor(options), cacheTime: 0 });
     this.concurrency = options.concurrency ?? 8;
     this.logRange = new BlockRangeSizer(options.logRange?.initial, options.logRange?.max);
+  }
+
+  /** True when the node pushes new heads (a WebSocket URL), so watchHeads needs no polling. */
+  get pushesHeads(): boolean {
+    return isWebSocketUrl(this.options.rpcUrl);
+  }
+
+  /**
+   * Calls `onHead` with each new head number the node announces (`newHeads` over the WebSocket; the
+   * transport reconnects and subscribes again after a drop). Returns the unsubscribe. Only for
+   * WebSocket URLs: over HTTP the caller polls getHeadNumber.
+   */
+  watchHeads(onHead: (head: bigint) => void, onError: (error: Error) => void): () => void {
+    if (!this.pushesHeads) throw new Error('watchHeads needs a ws(s):// RPC URL');
+    // Without `poll`, viem subscribes over a WebSocket transport instead of polling.
+    return this.client.watchBlockNumber({ onBlockNumber: onHead, onError, emitOnBegin: false });
+  }
+
+  /** Closes the WebSocket, if any; a later request opens a new one. Nothing to do over HTTP. */
+  async close(): Promise<void> {
+    if (!this.pushesHeads) return;
+    const transport = this.client.transport as { getRpcClient?: () => Promise<{ close(): void }> };
+    (await transport.getRpcClient?.())?.close();
   }
 
   getChainId(): Promise<number> {
@@ -119,4 +141,30 @@ export class EvmChainAdapter {
   getAccounts(): Promise<Address[]> {
     return getNodeAccounts(this.client);
   }
+}
+
+function isWebSocketUrl(url: string): boolean {
+  return /^wss?:\/\//i.test(url);
+}
+
+function transportFor(options: EvmChainAdapterOptions): Transport {
+  const timeout = options.timeoutMs ?? 30_000;
+  const retryCount = options.retryCount ?? 1;
+  if (isWebSocketUrl(options.rpcUrl)) {
+    return webSocket(options.rpcUrl, {
+      timeout,
+      retryCount,
+      retryDelay: 200,
+      keepAlive: true,
+      reconnect: true,
+    });
+  }
+  const batchSize = options.batchSize ?? 20;
+  return http(options.rpcUrl, {
+    timeout,
+    retryCount,
+    retryDelay: 200,
+    batch: batchSize > 0 ? { batchSize, wait: 0 } : false,
+    maxResponseBodySize: options.maxResponseBodySize ?? 256 * 1024 * 1024,
+  });
 }

@@ -35,7 +35,7 @@ export interface EvmIndexerOptions {
   finalityDepth?: number;
   /** Blocks read and appended per batch (one append); the next batch is read while one is appended. Default 20. */
   maxBlocksPerBatch?: number;
-  /** Wait between polls once caught up. Default 1000 ms. */
+  /** Wait between polls once caught up (also over a WebSocket, beside newHeads). Default 500 ms. */
   pollIntervalMs?: number;
   /** Token Transfer logs from the receipts (default) or from eth_getLogs over the batch's range. */
   tokenLogSource?: TokenLogSource;
@@ -93,6 +93,7 @@ export class EvmIndexer implements HealthSource {
   private caughtUpAt = Date.now();
   private readonly logError: (msg: string) => void;
   private readonly progress: BackfillProgress;
+  private unwatchHeads?: () => void;
   /** The next range, read while the current one is appended. */
   private prefetched?: { from: bigint; to: bigint; blocks: Promise<FetchedBlock[]> };
 
@@ -101,7 +102,7 @@ export class EvmIndexer implements HealthSource {
     this.stream = chainStream(options.chain);
     this.finalityDepth = options.finalityDepth ?? 12;
     this.maxBlocks = BigInt(Math.max(1, options.maxBlocksPerBatch ?? 20));
-    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.concurrency = options.concurrency ?? 8;
     this.log = options.log ?? (() => undefined);
     this.logError = options.logError ?? this.log;
@@ -121,6 +122,20 @@ export class EvmIndexer implements HealthSource {
     this.failingSince = undefined;
     this.caughtUpAt = Date.now();
     this.running = this.run();
+    this.followPushedHeads();
+  }
+
+  /**
+   * Over a WebSocket the node announces each new head and the indexer reads it at once instead of at
+   * the next poll (docs/architecture.md §6). Polling goes on beside it, so a subscription that dies
+   * silently costs latency, never blocks.
+   */
+  private followPushedHeads(): void {
+    if (!this.adapter.pushesHeads || this.unwatchHeads) return;
+    this.unwatchHeads = this.adapter.watchHeads(
+      () => this.wake?.(),
+      (error) => this.log(`indexer ${this.options.chain}: new-heads subscription: ${error.message}`),
+    );
   }
 
   /**
@@ -166,9 +181,13 @@ export class EvmIndexer implements HealthSource {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.unwatchHeads?.();
+    this.unwatchHeads = undefined;
     this.wake?.();
     await this.running;
     this.running = undefined;
+    // Only the adapter this indexer made is its to close; a given one belongs to the caller.
+    if (!this.options.adapter) await this.adapter.close();
   }
 
   /** Indexes up to the node's current head (following it while it moves) and returns that head. */
