@@ -1,1 +1,2 @@
 export * from './evm/evm-indexer';
+export * from './evm/fetch-block-range';

@@ -1,0 +1,122 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parse, isLosslessNumber } from 'lossless-json';
+import { addAsset, seedRegistries } from '@chainwire/chains';
+import { migrate, openDatabase, type Database } from '@chainwire/core';
+import { RELATIONAL_SCHEMA } from '@chainwire/composition';
+import { startService, type ServiceProcess } from '../../test/support/service-process';
+import type { Workload } from './workloads';
+
+/** Where a run keeps its data: a fresh PostgreSQL database, or a fresh PGlite data directory. */
+export interface BenchStore {
+  readonly backend: 'PostgreSQL' | 'PGlite';
+  readonly databaseUrl?: string;
+  readonly dataDir: string;
+  /** Opens the store in this process (the service must have stopped when it is PGlite). */
+  open(): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+export async function freshStore(name: string): Promise<BenchStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    return {
+      backend: 'PGlite',
+      dataDir,
+      open: () => openDatabase({ schema: RELATIONAL_SCHEMA, dataDir }),
+      drop: async () => undefined,
+    };
+  }
+  const database = `bench_indexer_${name}`;
+  const admin = await openDatabase({ schema: RELATIONAL_SCHEMA, databaseUrl: adminUrl, poolSize: 1 });
+  await admin.pool.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.pool.query(`CREATE DATABASE ${database}`);
+  await admin.close();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const databaseUrl = url.toString();
+  return {
+    backend: 'PostgreSQL',
+    databaseUrl,
+    dataDir,
+    open: () => openDatabase({ schema: RELATIONAL_SCHEMA, databaseUrl }),
+    drop: async () => {
+      const db = await openDatabase({ schema: RELATIONAL_SCHEMA, databaseUrl: adminUrl, poolSize: 1 });
+      await db.pool.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+      await db.close();
+    },
+  };
+}
+
+/** Registers the workload's tokens, as an operator would with `chainwire assets add` before the start. */
+export async function registerTokens(store: BenchStore, workload: Workload): Promise<void> {
+  const db = await store.open();
+  try {
+    await migrate(db);
+    await seedRegistries(db.dataSource);
+    for (const token of workload.tokens) {
+      await addAsset(db.dataSource, {
+        chain: 'ethereum',
+        contract: token.address,
+        symbol: token.symbol,
+        name: token.symbol,
+        decimals: token.decimals,
+        type: 'erc20',
+      });
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+export interface EndToEnd {
+  /** From spawning the server to its first API answer. */
+  readonly bootMs: number;
+  /** From spawning the server to the balances read model caught up with the head. */
+  readonly caughtUpMs: number;
+  readonly service: ServiceProcess;
+}
+
+/**
+ * Starts the built server (`dist/`, the entry `npm start` runs) with every role against the workload's
+ * node, and waits until the latest block is the head and the probe's balance is final.
+ */
+export async function runService(store: BenchStore, rpcUrl: string, workload: Workload): Promise<EndToEnd> {
+  const spawnedAt = performance.now();
+  const service = await startService(
+    {
+      ETHEREUM_RPC_URL: rpcUrl,
+      ETHEREUM_START_BLOCK: '0',
+      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+    },
+    { dataDir: store.dataDir },
+  );
+  const bootMs = performance.now() - spawnedAt;
+  const { address, asset, expected } = workload.probe;
+  const deadline = Date.now() + 600_000;
+  let blockDone = false;
+  for (;;) {
+    if (!blockDone) {
+      const latest = await service.get('/api/blocks/latest?chain=ethereum');
+      blockDone =
+        latest.status === 200 &&
+        BigInt(String((parse(latest.text) as { number: unknown }).number)) >= workload.head;
+    }
+    if (blockDone) {
+      const res = await service.get(`/api/balances/${address}?chain=ethereum&assetIds=${asset}`);
+      if (res.status !== 200) throw new Error(`balances: ${res.status} ${res.text}`);
+      const body = parse(res.text) as { data: { assets: { smallestUnit: unknown }[] } };
+      const amount = body.data.assets[0]?.smallestUnit;
+      if (isLosslessNumber(amount) && BigInt(amount.toString()) === expected) break;
+    }
+    if (Date.now() > deadline) {
+      await service.kill();
+      throw new Error(`${workload.name}: not caught up after 10 min:\n${service.output().slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return { bootMs, caughtUpMs: performance.now() - spawnedAt, service };
+}
