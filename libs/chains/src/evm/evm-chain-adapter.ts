@@ -6,6 +6,9 @@ import {
   type Hash,
   type PublicClient,
   type Transport,
+  type Hex,
+  hexToBigInt,
+  type WebSocketTransport,
 } from 'viem';
 import { BlockRangeSizer } from './block-range-sizer';
 import type {
@@ -62,17 +65,37 @@ export class EvmChainAdapter {
   }
 
   /**
-   * Calls `onHead` with each new head number the node announces (`newHeads` over the WebSocket; the
-   * transport reconnects and subscribes again after a drop). Returns the unsubscribe. Only for
-   * WebSocket URLs: over HTTP the caller polls getHeadNumber.
+   * Calls `onHead` with each new head number the node announces (`eth_subscribe` newHeads; the
+   * transport reconnects and subscribes again after a drop). Returns the unsubscribe, which settles
+   * once the node confirmed it or after a second: call it before close(), or its `eth_unsubscribe`
+   * would open a new socket after the close. Only for WebSocket URLs: over HTTP the caller polls.
    */
-  watchHeads(onHead: (head: bigint) => void, onError: (error: Error) => void): () => void {
+  watchHeads(onHead: (head: bigint) => void, onError: (error: Error) => void): () => Promise<void> {
     if (!this.pushesHeads) throw new Error('watchHeads needs a ws(s):// RPC URL');
-    // Without `poll`, viem subscribes over a WebSocket transport instead of polling.
-    return this.client.watchBlockNumber({ onBlockNumber: onHead, onError, emitOnBegin: false });
+    const transport = this.client.transport as unknown as ReturnType<WebSocketTransport>['value'] & object;
+    const subscription = transport.subscribe({
+      params: ['newHeads'],
+      onData: (data: { result?: { number?: Hex } }) => {
+        if (data.result?.number) onHead(hexToBigInt(data.result.number));
+      },
+      onError: (error: Error) => onError(error),
+    });
+    subscription.catch((error: unknown) =>
+      onError(error instanceof Error ? error : new Error(String(error))),
+    );
+    return async () => {
+      const active = await subscription.catch(() => undefined);
+      if (!active) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        active.unsubscribe().catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, 1_000))),
+      ]);
+      clearTimeout(timer);
+    };
   }
 
-  /** Closes the WebSocket, if any; a later request opens a new one. Nothing to do over HTTP. */
+  /** Closes the WebSocket and stops its reconnecting; a later request opens a new one. Nothing to do over HTTP. */
   async close(): Promise<void> {
     if (!this.pushesHeads) return;
     const transport = this.client.transport as { getRpcClient?: () => Promise<{ close(): void }> };
@@ -147,6 +170,8 @@ function isWebSocketUrl(url: string): boolean {
   return /^wss?:\/\//i.test(url);
 }
 
+let socketKeys = 0;
+
 function transportFor(options: EvmChainAdapterOptions): Transport {
   const timeout = options.timeoutMs ?? 30_000;
   const retryCount = options.retryCount ?? 1;
@@ -156,7 +181,11 @@ function transportFor(options: EvmChainAdapterOptions): Transport {
       retryCount,
       retryDelay: 200,
       keepAlive: true,
-      reconnect: true,
+      // A node away for a while comes back: never stop trying (the indexer's requests fail, retryably,
+      // meanwhile). close() ends the attempts.
+      reconnect: { attempts: Number.MAX_SAFE_INTEGER, delay: 2_000 },
+      // viem shares one socket per key and URL; an adapter's close() must not close another's.
+      key: `chainwire-ws-${++socketKeys}`,
     });
   }
   const batchSize = options.batchSize ?? 20;

@@ -21,6 +21,24 @@ describe('PostgresEventStore', () => {
   const stream = () => `t${randomUUID().replace(/-/g, '').slice(0, 16)}-1`;
   const event = (n: number): NewEvent => ({ id: randomUUID(), type: 'Tested', data: { n } });
 
+  it('reads $all in transaction id order also where the ids differ in their number of digits', async () => {
+    // Transaction ids 10 and 9 written by hand (both long finished): as text '10' sorts before '9'.
+    const s = stream();
+    const [late, early] = [randomUUID(), randomUUID()];
+    await db.pool.query(
+      `INSERT INTO events (transaction_id, stream_id, stream_position, event_id, type, data)
+       VALUES ('10', $1, 1, $2, 'Ordered', '{}'), ('9', $1, 0, $3, 'Ordered', '{}')`,
+      [s, late, early],
+    );
+    const filters = [{ streamPrefixes: [s] }, { streamPrefixes: [s], eventTypes: ['Ordered'] }];
+    for (const filter of filters) {
+      const all = await store.readAll({ filter });
+      expect(all.map((e) => e.id)).toEqual([early, late]);
+      expect(all.map((e) => e.position.commit)).toEqual([9n, 10n]);
+      expect((await store.readAll({ filter, after: all[0].position })).map((e) => e.id)).toEqual([late]);
+    }
+  });
+
   it('appends only the new events of a partly stored batch, without position gaps', async () => {
     const s = stream();
     const [e1, e2, e3] = [event(1), event(2), event(3)];

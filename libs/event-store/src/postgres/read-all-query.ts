@@ -28,7 +28,9 @@ export function readAllQuery(options: ReadAllOptions): { text: string; values: u
     ? options.filter.streamPrefixes.map(likePrefix)
     : null;
   const types = [...new Set(options.filter?.eventTypes ?? [])];
-  const order = 'ORDER BY transaction_id, global_position LIMIT $1';
+  // Qualified: a bare `transaction_id` in ORDER BY names the output column, the ::text of EVENT_COLUMNS,
+  // and would order '10' before '9'.
+  const order = 'ORDER BY e.transaction_id, e.global_position LIMIT $1';
   if (types.length) {
     // No real transaction id is 0, so (0, -1) is before every row: START in xid8 terms (xid8 is unsigned).
     const [commit, prepare] = after.commit >= 0n ? [after.commit, after.prepare] : [0n, -1n];
@@ -50,5 +52,5 @@ export function readAllQuery(options: ReadAllOptions): { text: string; values: u
     values.push(prefixes);
     conditions.push(`stream_id LIKE ANY($${values.length}::text[])`);
   }
-  return { text: `SELECT ${EVENT_COLUMNS} FROM events WHERE ${conditions.join(' AND ')} ${order}`, values };
+  return { text: `SELECT ${EVENT_COLUMNS} FROM events e WHERE ${conditions.join(' AND ')} ${order}`, values };
 }

@@ -93,7 +93,7 @@ export class EvmIndexer implements HealthSource {
   private caughtUpAt = Date.now();
   private readonly logError: (msg: string) => void;
   private readonly progress: BackfillProgress;
-  private unwatchHeads?: () => void;
+  private unwatchHeads?: () => Promise<void>;
   /** The next range, read while the current one is appended. */
   private prefetched?: { from: bigint; to: bigint; blocks: Promise<FetchedBlock[]> };
 
@@ -181,8 +181,9 @@ export class EvmIndexer implements HealthSource {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    this.unwatchHeads?.();
+    const unwatch = this.unwatchHeads;
     this.unwatchHeads = undefined;
+    await unwatch?.();
     this.wake?.();
     await this.running;
     this.running = undefined;
