@@ -92,7 +92,13 @@ export async function runService(store: BenchStore, rpcUrl: string, workload: Wo
       ETHEREUM_START_BLOCK: '0',
       ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
     },
-    { dataDir: store.dataDir },
+    {
+      dataDir: store.dataDir,
+      // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops.
+      execArgv: process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : [],
+    },
   );
   const bootMs = performance.now() - spawnedAt;
   const { address, asset, expected } = workload.probe;

@@ -30,6 +30,8 @@ export interface StartServiceOptions {
    * built entry point. Not `npm` itself: it does not pass SIGTERM on, so the server would outlive stop().
    */
   viaStartScript?: boolean;
+  /** Node options for the child, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  execArgv?: readonly string[];
 }
 
 /** Starts the built server (`dist/`) as a child process, as `npm start` would, and waits until the API answers. */
@@ -45,20 +47,26 @@ export async function startService(
   const entry = options.viaStartScript ? 'scripts/start.cjs' : 'dist/apps/server/src/main.js';
   // The test run's own DATABASE_URL is not the service's: a test that wants PostgreSQL passes a database.
   const { DATABASE_URL: _testRunDatabase, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [join(PROJECT_ROOT, entry)], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...inherited,
-      LOG_LEVEL: 'info',
-      ...env,
-      // A shared database needs a configured webhook key (every process must seal with the same one).
-      ...(env.DATABASE_URL && !env.WEBHOOK_SECRET_KEY ? { WEBHOOK_SECRET_KEY: E2E_WEBHOOK_SECRET_KEY } : {}),
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DEV_API_KEY: apiKey,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.execArgv ?? []), join(PROJECT_ROOT, entry)],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...inherited,
+        LOG_LEVEL: 'info',
+        ...env,
+        // A shared database needs a configured webhook key (every process must seal with the same one).
+        ...(env.DATABASE_URL && !env.WEBHOOK_SECRET_KEY
+          ? { WEBHOOK_SECRET_KEY: E2E_WEBHOOK_SECRET_KEY }
+          : {}),
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DEV_API_KEY: apiKey,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -26,5 +26,9 @@ export async function createEventStore(options: CreateEventStoreOptions): Promis
   if (eventStoreUrl)
     log?.(`event store: ${redactUrl(eventStoreUrl)} is not a KurrentDB URL; using PostgreSQL`);
   log?.(`event store: PostgreSQL${db.embedded ? ' (embedded)' : ''}`);
-  return new PostgresEventStore(db.pool, { listenUrl: db.embedded ? undefined : db.url, log });
+  return new PostgresEventStore(db.pool, {
+    listenUrl: db.embedded ? undefined : db.url,
+    bulkCopy: !db.embedded,
+    log,
+  });
 }

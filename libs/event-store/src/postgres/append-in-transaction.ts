@@ -7,6 +7,7 @@ import {
   type NewEvent,
   type StreamAppend,
 } from '../event-store';
+import { COPY_MIN_EVENTS, copyIntoStream } from './copy-into-stream';
 
 export const NOTIFY_CHANNEL = 'events_appended';
 
@@ -25,6 +26,7 @@ export async function appendInTransaction(
   streamId: string,
   events: readonly NewEvent[],
   expected: ExpectedVersion,
+  bulkCopy = false,
 ): Promise<AppendResult> {
   const batch = distinctById(events);
   const current = (await lockStreams(client, [streamId])).get(streamId)!;
@@ -34,10 +36,16 @@ export async function appendInTransaction(
       return { nextExpectedVersion: current, appended: 0 };
     throw new WrongExpectedVersionError(streamId, expected, current);
   }
-  let appended = 0;
-  for (let offset = 0; offset < batch.length; offset += INSERT_CHUNK) {
-    const chunk = batch.slice(offset, offset + INSERT_CHUNK);
-    appended += await insertIntoStream(client, streamId, current + 1n + BigInt(appended), chunk);
+  let appended =
+    bulkCopy && batch.length >= COPY_MIN_EVENTS
+      ? await copyIntoStream(client, streamId, current + 1n, batch)
+      : null;
+  if (appended === null) {
+    appended = 0;
+    for (let offset = 0; offset < batch.length; offset += INSERT_CHUNK) {
+      const chunk = batch.slice(offset, offset + INSERT_CHUNK);
+      appended += await insertIntoStream(client, streamId, current + 1n + BigInt(appended), chunk);
+    }
   }
   if (appended === 0) return { nextExpectedVersion: current, appended: 0 };
   const next = current + BigInt(appended);

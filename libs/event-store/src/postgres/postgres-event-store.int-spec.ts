@@ -11,7 +11,10 @@ describe('PostgresEventStore', () => {
   let store: PostgresEventStore;
   beforeAll(async () => {
     db = await createTestDatabase({ poolSize: 8 });
-    store = new PostgresEventStore(db.pool, { listenUrl: db.embedded ? undefined : db.url });
+    store = new PostgresEventStore(db.pool, {
+      listenUrl: db.embedded ? undefined : db.url,
+      bulkCopy: !db.embedded,
+    });
   });
   afterAll(async () => {
     await store.close();
@@ -50,6 +53,35 @@ describe('PostgresEventStore', () => {
     const read = await store.readStream(s);
     expect(read.map((e) => e.id)).toEqual([e1.id, e2.id, e3.id]);
     expect(read.map((e) => e.streamPosition)).toEqual([0n, 1n, 2n]);
+  });
+
+  it('appends a large partly stored batch (COPY refused by the stored id) without position gaps', async () => {
+    const s = stream();
+    const batch = Array.from({ length: 300 }, (_, n) => event(n));
+    await store.appendToStream(s, [batch[150]], { expectedVersion: NO_STREAM });
+    expect(await store.appendToStream(s, batch, { expectedVersion: 0n })).toEqual({
+      nextExpectedVersion: 299n,
+      appended: 299,
+    });
+    const read = await store.readStream(s);
+    expect(read.map((e) => e.id)).toEqual(
+      [batch[150], ...batch.filter((_, n) => n !== 150)].map((e) => e.id),
+    );
+    expect(read.map((e) => e.streamPosition)).toEqual(read.map((_, n) => BigInt(n)));
+  });
+
+  it('stores data with backslashes, tabs and newlines exactly (COPY text escapes)', async () => {
+    const s = stream();
+    const tricky = { text: 'a\\b\tc\nd\re \\N "q" \u00e9', nested: { path: 'C:\\x' } };
+    const batch = Array.from({ length: 150 }, (_, n) => ({
+      ...event(n),
+      type: 'Tested\\type',
+      data: { n, tricky },
+    }));
+    await store.appendToStream(s, batch, { expectedVersion: NO_STREAM });
+    const read = await store.readStream(s);
+    expect(read.map((e) => e.data)).toEqual(batch.map((e) => e.data));
+    expect(read.every((e) => e.type === 'Tested\\type')).toBe(true);
   });
 
   it('stores an id once across streams, also when two connections race', async () => {
