@@ -99,7 +99,10 @@ export const isBlockReverted = guard<BlockReverted>(BLOCK_REVERTED);
 export const isTransferObserved = guard<TransferObserved>(TRANSFER_OBSERVED);
 export const isTransferReverted = guard<TransferReverted>(TRANSFER_REVERTED);
 /** TransferObserved or TransferReverted: both carry a transfer. */
-export const isTransferEvent = guard<TransferObserved | TransferReverted>(TRANSFER_OBSERVED, TRANSFER_REVERTED);
+export const isTransferEvent = guard<TransferObserved | TransferReverted>(
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+);
 
 /**
  * TransferReverted metadata key naming the id of the TransferObserved it undoes (consumers that acted on

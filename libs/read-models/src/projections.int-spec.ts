@@ -1,7 +1,12 @@
 import { createTestDatabase } from '../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
 import { type NewEvent, PostgresEventStore } from '@chainwire/event-store';
-import { type ChainEvent, chainStream, isTransferEvent, type TransferObserved } from '@chainwire/chain-events';
+import {
+  type ChainEvent,
+  chainStream,
+  isTransferEvent,
+  type TransferObserved,
+} from '@chainwire/chain-events';
 import { balancesProjection } from './balances/balances.projection';
 import { blocksProjection } from './blocks/blocks.projection';
 import { readCheckpoint } from './runner/checkpoint';
@@ -26,8 +31,7 @@ function history(chain: string): NewEvent<ChainEvent>[][] {
   const appends: NewEvent<ChainEvent>[][] = [];
   const addresses = [A, B, C];
   let parent = '0x00';
-  const canonical: { block: ReturnType<typeof blockIndexed>; transfers: NewEvent<TransferObserved>[] }[] =
-    [];
+  const canonical: { block: ReturnType<typeof blockIndexed>; transfers: NewEvent<TransferObserved>[] }[] = [];
   for (let n = 1; n <= 30; n++) {
     const hash = `0x${chain.slice(0, 2)}${n.toString(16).padStart(4, '0')}`;
     const block = blockIndexed(chain, n, hash, parent);

@@ -119,7 +119,9 @@ export class KurrentDbEventStore implements EventStore {
     return events;
   }
 
-  async readAll<E extends StreamEvent = StreamEvent>(options: ReadAllOptions = {}): Promise<RecordedEvent<E>[]> {
+  async readAll<E extends StreamEvent = StreamEvent>(
+    options: ReadAllOptions = {},
+  ): Promise<RecordedEvent<E>[]> {
     const limit = options.limit ?? 1000;
     const events: RecordedEvent<E>[] = [];
     // A read from a position includes the event at it; `floor` drops it and anything re-read.

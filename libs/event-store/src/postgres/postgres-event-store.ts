@@ -161,7 +161,9 @@ export class PostgresEventStore implements EventStore {
     return rows.map((row) => toRecorded<E>(row));
   }
 
-  async readAll<E extends StreamEvent = StreamEvent>(options: ReadAllOptions = {}): Promise<RecordedEvent<E>[]> {
+  async readAll<E extends StreamEvent = StreamEvent>(
+    options: ReadAllOptions = {},
+  ): Promise<RecordedEvent<E>[]> {
     const { text, values } = readAllQuery(options);
     const { rows } = await this.pool.query<EventRow>(text, values);
     return rows.map((row) => toRecorded<E>(row));

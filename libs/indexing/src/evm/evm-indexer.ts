@@ -12,7 +12,6 @@ import {
   TRANSFER_REVERTED,
   type BlockIndexedData,
   type ChainEvent,
-  type TransferObservedData,
   type TransferReverted,
 } from '@chainwire/chain-events';
 import { BackfillProgress } from './backfill-progress';

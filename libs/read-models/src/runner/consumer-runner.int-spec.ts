@@ -134,8 +134,7 @@ describe('ConsumerRunner', () => {
     let poisoned = true;
     const projection = recordingProjection(name, 'a', {
       before: (events) => {
-        if (poisoned && events.some((e) => countOf(e) === 3))
-          throw new Error('cannot apply n=3');
+        if (poisoned && events.some((e) => countOf(e) === 3)) throw new Error('cannot apply n=3');
       },
     });
     const errors: string[] = [];
