@@ -1,5 +1,11 @@
 import type { Pool } from 'pg';
-import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
+import {
+  type EventStore,
+  handleCommand,
+  type NewEvent,
+  WrongExpectedVersionError,
+} from '@chainwire/event-store';
+import { CommandRefusedError } from '../commands/command-refused';
 import type { BreakerConfig } from '../config/webhooks-config';
 import {
   DELIVERY_ABANDONED,
@@ -7,15 +13,11 @@ import {
   DELIVERY_RELEASED,
   deliveryStream,
   type AbandonReason,
+  type DeliveryEvent,
 } from '../deliveries/delivery.events';
 import { webhookId } from '../ids';
-import {
-  SUBSCRIPTION_PAUSED,
-  SUBSCRIPTION_RESUMED,
-  subscriptionStream,
-  type SubscriptionPausedData,
-  type SubscriptionResumedData,
-} from '../subscriptions/subscription.events';
+import { subscriptionDecider, type SubscriptionCommand } from '../subscriptions/subscription.decider';
+import { subscriptionStream } from '../subscriptions/subscription.events';
 import { refreshSubscription } from '../subscriptions/subscriptions.read-model';
 
 const RECONCILE_BATCH = 1000;
@@ -24,7 +26,7 @@ const RECONCILE_BATCH = 1000;
 async function appendAt(
   eventStore: EventStore,
   stream: string,
-  event: NewEvent,
+  event: NewEvent<DeliveryEvent>,
   version: bigint,
 ): Promise<boolean> {
   try {
@@ -34,6 +36,29 @@ async function appendAt(
     if (error instanceof WrongExpectedVersionError) return false;
     throw error;
   }
+}
+
+/**
+ * Pauses or resumes a subscription through its decider, on its stream at the revision read. A refusal
+ * (no longer active, still cooling down) or a stream that moved meanwhile means nothing to do now: the
+ * next round looks again. Returns whether it appended.
+ */
+async function lifecycleCommand(
+  pool: Pool,
+  eventStore: EventStore,
+  subscriptionId: string,
+  command: SubscriptionCommand,
+): Promise<boolean> {
+  try {
+    await handleCommand(eventStore, subscriptionStream(subscriptionId), subscriptionDecider, command, {
+      retries: 0,
+    });
+  } catch (error) {
+    if (error instanceof CommandRefusedError || error instanceof WrongExpectedVersionError) return false;
+    throw error;
+  }
+  await refreshSubscription(pool, eventStore, subscriptionId);
+  return true;
 }
 
 /**
@@ -51,36 +76,30 @@ export async function runBreakerRound(
   now: Date,
 ): Promise<void> {
   const at = now.toISOString();
-  const tripped = await pool.query<{ id: string; version: string }>(
-    `SELECT s.id, s.version FROM webhook_subscriptions s
+  const tripped = await pool.query<{ id: string }>(
+    `SELECT s.id FROM webhook_subscriptions s
        JOIN webhook_subscription_health h ON h.subscription_id = s.id
       WHERE s.status = 'active' AND h.consecutive_failures >= $1
         AND h.streak_started_at >= s.updated_at AND h.streak_started_at <= $2`,
     [breaker.failureThreshold, new Date(now.getTime() - breaker.minFailureSpanMs)],
   );
   for (const s of tripped.rows) {
-    const data: SubscriptionPausedData = {
-      subscriptionId: s.id,
-      until: new Date(now.getTime() + breaker.cooldownMs).toISOString(),
-      reason: `endpoint failed ${breaker.failureThreshold} attempts in a row`,
-      at,
-    };
-    const event = { id: webhookId(s.id, 'paused', s.version), type: SUBSCRIPTION_PAUSED, data };
-    if (await appendAt(eventStore, subscriptionStream(s.id), event, BigInt(s.version))) {
-      await refreshSubscription(pool, eventStore, s.id);
-    }
+    await lifecycleCommand(pool, eventStore, s.id, {
+      type: 'PauseSubscription',
+      data: {
+        until: new Date(now.getTime() + breaker.cooldownMs).toISOString(),
+        reason: `endpoint failed ${breaker.failureThreshold} attempts in a row`,
+        at,
+      },
+    });
   }
 
-  const cooled = await pool.query<{ id: string; version: string }>(
-    `SELECT id, version FROM webhook_subscriptions WHERE status = 'paused' AND paused_until <= $1`,
+  const cooled = await pool.query<{ id: string }>(
+    `SELECT id FROM webhook_subscriptions WHERE status = 'paused' AND paused_until <= $1`,
     [now],
   );
   for (const s of cooled.rows) {
-    const data: SubscriptionResumedData = { subscriptionId: s.id, at };
-    const event = { id: webhookId(s.id, 'resumed', s.version), type: SUBSCRIPTION_RESUMED, data };
-    if (await appendAt(eventStore, subscriptionStream(s.id), event, BigInt(s.version))) {
-      await refreshSubscription(pool, eventStore, s.id);
-    }
+    await lifecycleCommand(pool, eventStore, s.id, { type: 'ResumeSubscription', data: { at } });
   }
 
   const stale = await pool.query<{
@@ -101,7 +120,7 @@ export async function runBreakerRound(
   );
   for (const d of stale.rows) {
     const version = BigInt(d.version);
-    let event: NewEvent;
+    let event: NewEvent<DeliveryEvent>;
     if (d.key_revoked) {
       // A revoked key is never restored (docs/architecture.md §7): what its subscriptions still owe is dropped.
       event = {
