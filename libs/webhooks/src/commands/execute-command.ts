@@ -23,7 +23,11 @@ export async function executeCommand<State, Command, Event extends StreamEvent>(
     return await handleCommand(eventStore, streamId, decider, command, { retries: 1 });
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) {
-      throw new ApiError(409, ErrorCode.CONFLICT, 'It changed while this request was being handled; try again');
+      throw new ApiError(
+        409,
+        ErrorCode.CONFLICT,
+        'It changed while this request was being handled; try again',
+      );
     }
     throw error;
   }

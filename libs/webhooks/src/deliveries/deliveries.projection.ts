@@ -97,7 +97,11 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
     if (event.type !== DELIVERY_ATTEMPT_FAILED && event.type !== DELIVERY_SUCCEEDED) continue;
     const outcome = event.data;
     const succeeded = event.type === DELIVERY_SUCCEEDED;
-    attempts.push({ ...outcome, error: event.type === DELIVERY_ATTEMPT_FAILED ? event.data.error : null, succeeded });
+    attempts.push({
+      ...outcome,
+      error: event.type === DELIVERY_ATTEMPT_FAILED ? event.data.error : null,
+      succeeded,
+    });
     const h = healthOf(after.subscriptionId);
     h.touched = true;
     if (succeeded) {

@@ -201,7 +201,8 @@ export const canRecordAttempt = (state: DeliveryState | undefined, attempt: numb
 
 function live(state: DeliveryState | undefined, doing: string): DeliveryState {
   if (!state) throw new CommandRefusedError(`Cannot ${doing} a delivery that was never scheduled`);
-  if (isFinal(state.status)) throw new CommandRefusedError(`Cannot ${doing} a delivery that is ${state.status}`);
+  if (isFinal(state.status))
+    throw new CommandRefusedError(`Cannot ${doing} a delivery that is ${state.status}`);
   return state;
 }
 
@@ -243,7 +244,11 @@ function decide(command: DeliveryCommand, state: DeliveryState | undefined): New
     case 'AbandonDelivery': {
       const s = live(state, 'abandon');
       return [
-        { id: webhookId(s.eventId, 'abandoned'), type: DELIVERY_ABANDONED, data: { eventId: s.eventId, ...command.data } },
+        {
+          id: webhookId(s.eventId, 'abandoned'),
+          type: DELIVERY_ABANDONED,
+          data: { eventId: s.eventId, ...command.data },
+        },
       ];
     }
     case 'CancelDelivery': {

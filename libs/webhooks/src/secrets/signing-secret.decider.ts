@@ -53,7 +53,9 @@ function decide(command: SigningSecretCommand, state: SigningSecretState): NewEv
   }
   const { version } = command.data;
   if (version <= state.version) {
-    throw new CommandRefusedError(`Signing secret version ${state.version} is already recorded after this one`);
+    throw new CommandRefusedError(
+      `Signing secret version ${state.version} is already recorded after this one`,
+    );
   }
   return [
     {

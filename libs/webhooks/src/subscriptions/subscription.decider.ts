@@ -104,7 +104,12 @@ function evolve(
   }
   if (!state) return undefined;
   const status = nextSubscriptionStatus(state.status, event)!;
-  const next: SubscriptionState = { ...state, status, version: event.streamPosition, updatedAt: event.data.at };
+  const next: SubscriptionState = {
+    ...state,
+    status,
+    version: event.streamPosition,
+    updatedAt: event.data.at,
+  };
   if (status === state.status && event.type !== SUBSCRIPTION_DELETED) return next;
   switch (event.type) {
     case SUBSCRIPTION_REGISTRATION_FAILED:
@@ -157,7 +162,11 @@ function decide(
             {
               id,
               type: SUBSCRIPTION_REGISTRATION_FAILED,
-              data: { subscriptionId: s.id, reason: `chain ${s.chain} is not indexed by this deployment`, at },
+              data: {
+                subscriptionId: s.id,
+                reason: `chain ${s.chain} is not indexed by this deployment`,
+                at,
+              },
             },
           ];
     }
@@ -177,7 +186,11 @@ function decide(
       if (s.pausedUntil !== null && Date.parse(at) < Date.parse(s.pausedUntil))
         throw new CommandRefusedError(`The subscription is paused until ${s.pausedUntil}`);
       return [
-        { id: webhookId(s.id, 'resumed', s.version), type: SUBSCRIPTION_RESUMED, data: { subscriptionId: s.id, at } },
+        {
+          id: webhookId(s.id, 'resumed', s.version),
+          type: SUBSCRIPTION_RESUMED,
+          data: { subscriptionId: s.id, at },
+        },
       ];
     }
     case 'DeleteSubscription': {
@@ -194,8 +207,11 @@ function decide(
   }
 }
 
-export const subscriptionDecider: Decider<SubscriptionState | undefined, SubscriptionCommand, SubscriptionEvent> =
-  { decide, evolve, initialState: () => undefined };
+export const subscriptionDecider: Decider<
+  SubscriptionState | undefined,
+  SubscriptionCommand,
+  SubscriptionEvent
+> = { decide, evolve, initialState: () => undefined };
 
 /** Folds one event into the state (the read model's and the command side's fold). */
 export const evolveSubscription = evolve;
