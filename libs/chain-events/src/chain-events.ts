@@ -58,6 +58,53 @@ export interface TransferObservedData {
 export type TransferRevertedData = TransferObservedData;
 
 /**
+ * The `chain-<chainId>` stream's events, as a discriminated union on `type` (the shape the event store's
+ * `StreamEvent` describes; this lib imports none, so it is restated here).
+ */
+export interface BlockIndexed {
+  readonly type: typeof BLOCK_INDEXED;
+  readonly data: BlockIndexedData;
+}
+export interface BlockReverted {
+  readonly type: typeof BLOCK_REVERTED;
+  readonly data: BlockRevertedData;
+}
+export interface TransferObserved {
+  readonly type: typeof TRANSFER_OBSERVED;
+  readonly data: TransferObservedData;
+}
+export interface TransferReverted {
+  readonly type: typeof TRANSFER_REVERTED;
+  readonly data: TransferRevertedData;
+}
+export type ChainEvent = BlockIndexed | BlockReverted | TransferObserved | TransferReverted;
+
+export const CHAIN_EVENT_TYPES: readonly ChainEvent['type'][] = [
+  BLOCK_INDEXED,
+  BLOCK_REVERTED,
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+];
+
+type AnyEvent = { readonly type: string; readonly data: unknown };
+
+/** Type guards: narrow any event (new or recorded) by its type, keeping its other fields. */
+function guard<E extends ChainEvent>(...types: E['type'][]) {
+  const wanted = new Set<string>(types);
+  return <T extends AnyEvent>(event: T): event is T & E => wanted.has(event.type);
+}
+export const isChainEvent = guard<ChainEvent>(...CHAIN_EVENT_TYPES);
+export const isBlockIndexed = guard<BlockIndexed>(BLOCK_INDEXED);
+export const isBlockReverted = guard<BlockReverted>(BLOCK_REVERTED);
+export const isTransferObserved = guard<TransferObserved>(TRANSFER_OBSERVED);
+export const isTransferReverted = guard<TransferReverted>(TRANSFER_REVERTED);
+/** TransferObserved or TransferReverted: both carry a transfer. */
+export const isTransferEvent = guard<TransferObserved | TransferReverted>(
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+);
+
+/**
  * TransferReverted metadata key naming the id of the TransferObserved it undoes (consumers that acted on
  * that event, such as the webhook saga, find what to undo by it). Absent on events appended before it
  * existed: then the id is chainEventId(TRANSFER_OBSERVED, chain, blockHash, ref), a first incarnation's.

@@ -27,23 +27,46 @@ export const NO_STREAM = -1n;
 export type ExpectedVersion = bigint | 'any';
 export const ANY = 'any' as const;
 
-export interface NewEvent<T = unknown> {
+/**
+ * An event as a stream category declares it: a discriminated union of these (`{ type: 'A'; data: AData } |
+ * …`) is the category's contract, and the port's methods are generic over it. The store itself checks
+ * nothing: a reader names the union its stream or filter admits (the category, docs/architecture.md §3).
+ */
+export interface StreamEvent<Type extends string = string, Data = unknown> {
+  readonly type: Type;
+  readonly data: Data;
+}
+
+export interface NewEventFields {
   /** Deterministic UUID: appending the same id twice stores it once. */
   readonly id: string;
-  readonly type: string;
-  readonly data: T;
   readonly metadata?: Record<string, unknown>;
 }
 
-export interface RecordedEvent<T = unknown> {
+/** An event to append: one of the category's events with its id. */
+export type NewEvent<E extends StreamEvent = StreamEvent> = E & NewEventFields;
+
+export interface RecordedEventFields {
   readonly id: string;
-  readonly type: string;
   readonly streamId: string;
   readonly streamPosition: bigint;
   readonly position: GlobalPosition;
-  readonly data: T;
   readonly metadata: Record<string, unknown>;
   readonly createdAt: Date;
+}
+
+/** A stored event: one of the category's events with where and when it was stored. */
+export type RecordedEvent<E extends StreamEvent = StreamEvent> = E & RecordedEventFields;
+
+/**
+ * A type guard for the events of the given types, e.g. `eventGuard<ChainEvent>(TRANSFER_OBSERVED)`:
+ * narrows any event (new or recorded) to those members of `E`, keeping its other fields.
+ */
+export function eventGuard<E extends StreamEvent>(
+  ...types: readonly E['type'][]
+): <T extends StreamEvent>(event: T) => event is T & E {
+  const wanted = new Set<string>(types);
+  return <T extends StreamEvent>(event: T): event is T & E => wanted.has(event.type);
 }
 
 export interface AppendResult {
@@ -104,9 +127,9 @@ export interface EventStore {
    * Appends atomically. With an expected version the append fails with WrongExpectedVersionError unless the
    * stream is at that revision, except that re-appending events already stored in the stream is a no-op.
    */
-  appendToStream(
+  appendToStream<E extends StreamEvent = StreamEvent>(
     streamId: string,
-    events: readonly NewEvent[],
+    events: readonly NewEvent<E>[],
     options?: { expectedVersion?: ExpectedVersion },
   ): Promise<AppendResult>;
   /**
@@ -118,12 +141,19 @@ export interface EventStore {
    * event id; a failure can leave some streams appended, and a re-run completes the rest.
    */
   appendToStreams(appends: readonly StreamAppend[]): Promise<StreamAppend[]>;
-  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** `E`: the events of the stream's category (unchecked: the caller names the stream). */
+  readStream<E extends StreamEvent = StreamEvent>(
+    streamId: string,
+    options?: ReadStreamOptions,
+  ): Promise<RecordedEvent<E>[]>;
   /** The stream's current revision, NO_STREAM if it has no events. */
   streamVersion(streamId: string): Promise<bigint>;
   /** Events in global order strictly after `after`, never skipping one that commits late. */
-  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** `E`: the events the filter admits (unchecked: the caller names the filter). */
+  readAll<E extends StreamEvent = StreamEvent>(options?: ReadAllOptions): Promise<RecordedEvent<E>[]>;
   /** Follows `$all` from `after`: yields non-empty batches in global order, waiting when caught up. */
-  subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
+  subscribeToAll<E extends StreamEvent = StreamEvent>(
+    options?: SubscribeOptions,
+  ): AsyncIterable<RecordedEvent<E>[]>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 // KurrentDbEventStore is left out on purpose: createEventStore loads it (and its gRPC client) only when chosen.
 export * from './event-store';
+export * from './decider';
 export { matchesFilter } from './event-filter';
 export { isKurrentDbUrl } from './event-store-url';
 export { createEventStore, type CreateEventStoreOptions } from './create-event-store';

@@ -1,7 +1,12 @@
 import { createTestDatabase } from '../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
 import { type NewEvent, PostgresEventStore } from '@chainwire/event-store';
-import { chainStream, type TransferObservedData } from '@chainwire/chain-events';
+import {
+  type ChainEvent,
+  chainStream,
+  isTransferEvent,
+  type TransferObserved,
+} from '@chainwire/chain-events';
 import { balancesProjection } from './balances/balances.projection';
 import { blocksProjection } from './blocks/blocks.projection';
 import { readCheckpoint } from './runner/checkpoint';
@@ -22,12 +27,11 @@ const TOKEN = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 const HUGE = 2n ** 255n + 12345678901234567890n; // far beyond 2^64: any double or int64 on the way would show
 
 /** An indexer's output: blocks 1..n with transfers, then a reorg of the last two blocks. */
-function history(chain: string): NewEvent[][] {
-  const appends: NewEvent[][] = [];
+function history(chain: string): NewEvent<ChainEvent>[][] {
+  const appends: NewEvent<ChainEvent>[][] = [];
   const addresses = [A, B, C];
   let parent = '0x00';
-  const canonical: { block: ReturnType<typeof blockIndexed>; transfers: NewEvent<TransferObservedData>[] }[] =
-    [];
+  const canonical: { block: ReturnType<typeof blockIndexed>; transfers: NewEvent<TransferObserved>[] }[] = [];
   for (let n = 1; n <= 30; n++) {
     const hash = `0x${chain.slice(0, 2)}${n.toString(16).padStart(4, '0')}`;
     const block = blockIndexed(chain, n, hash, parent);
@@ -80,12 +84,12 @@ function history(chain: string): NewEvent[][] {
 }
 
 /** The balances the events imply, computed independently of the projection. */
-function expectedBalances(appends: NewEvent[][]): Map<string, bigint> {
+function expectedBalances(appends: NewEvent<ChainEvent>[][]): Map<string, bigint> {
   const sums = new Map<string, bigint>();
   const add = (key: string, amount: bigint) => sums.set(key, (sums.get(key) ?? 0n) + amount);
   for (const event of appends.flat()) {
-    if (event.type !== 'TransferObserved' && event.type !== 'TransferReverted') continue;
-    const d = event.data as TransferObservedData;
+    if (!isTransferEvent(event)) continue;
+    const d = event.data;
     if (d.kind === 'erc721') continue;
     const asset = d.kind === 'erc20' ? d.asset.toLowerCase() : 'native';
     const amount = BigInt(d.amount) * (event.type === 'TransferObserved' ? 1n : -1n);
@@ -142,7 +146,7 @@ describe('blocks and balances projections', () => {
     // Sequential on purpose: pglite-socket can interleave two other connections' extended-protocol
     // messages right after a transaction ends, so concurrency is left to the runner spec.
     for (const [i, events] of appends.entries()) {
-      const stream = chainStream((events[0].data as { chain: string }).chain);
+      const stream = chainStream(events[0].data.chain);
       await store.appendToStream(stream, events);
       if (i % 9 === 0) {
         await balances.catchUp();

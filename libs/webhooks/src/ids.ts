@@ -3,7 +3,7 @@ import { v5 as uuidv5 } from 'uuid';
 const NAMESPACE = '5b0c7f0e-3d8a-4c52-9a61-7e2f4b9d1c03';
 
 /** Deterministic event and delivery ids: a command re-run after a crash appends nothing new. */
-export function webhookId(...parts: readonly (string | number)[]): string {
+export function webhookId(...parts: readonly (string | number | bigint)[]): string {
   return uuidv5(parts.join('|'), NAMESPACE);
 }
 

@@ -29,6 +29,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamEvent,
   type StreamAppend,
   type SubscribeOptions,
 } from '../event-store';
@@ -51,9 +52,9 @@ export class KurrentDbEventStore implements EventStore {
     return new KurrentDbEventStore(KurrentDBClient.connectionString(connectionString));
   }
 
-  async appendToStream(
+  async appendToStream<E extends StreamEvent = StreamEvent>(
     streamId: string,
-    events: readonly NewEvent[],
+    events: readonly NewEvent<E>[],
     options: { expectedVersion?: ExpectedVersion } = {},
   ): Promise<AppendResult> {
     const expected = options.expectedVersion ?? ANY;
@@ -97,16 +98,19 @@ export class KurrentDbEventStore implements EventStore {
     return last ? last.streamPosition : NO_STREAM;
   }
 
-  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async readStream<E extends StreamEvent = StreamEvent>(
+    streamId: string,
+    options: ReadStreamOptions = {},
+  ): Promise<RecordedEvent<E>[]> {
     const backwards = options.direction === 'backwards';
-    const events: RecordedEvent[] = [];
+    const events: RecordedEvent<E>[] = [];
     try {
       for await (const resolved of this.client.readStream(streamId, {
         direction: backwards ? BACKWARDS : FORWARDS,
         fromRevision: options.from ?? (backwards ? END : KURRENT_START),
         ...(options.limit !== undefined && { maxCount: options.limit }),
       })) {
-        if (resolved.event) events.push(toRecorded(resolved.event));
+        if (resolved.event) events.push(toRecorded<E>(resolved.event));
       }
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
@@ -115,9 +119,11 @@ export class KurrentDbEventStore implements EventStore {
     return events;
   }
 
-  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  async readAll<E extends StreamEvent = StreamEvent>(
+    options: ReadAllOptions = {},
+  ): Promise<RecordedEvent<E>[]> {
     const limit = options.limit ?? 1000;
-    const events: RecordedEvent[] = [];
+    const events: RecordedEvent<E>[] = [];
     // A read from a position includes the event at it; `floor` drops it and anything re-read.
     let floor = options.after ?? START;
     for (;;) {
@@ -133,14 +139,16 @@ export class KurrentDbEventStore implements EventStore {
         if (!event || comparePositions(event.position, floor) <= 0) continue;
         floor = event.position;
         if (!isWanted(event, options.filter)) continue;
-        events.push(toRecorded(event));
+        events.push(toRecorded<E>(event));
         if (events.length === limit) return events;
       }
       if (read <= limit) return events;
     }
   }
 
-  async *subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent[]> {
+  async *subscribeToAll<E extends StreamEvent = StreamEvent>(
+    options: SubscribeOptions = {},
+  ): AsyncIterable<RecordedEvent<E>[]> {
     const limit = options.limit ?? 1000;
     let floor = options.after ?? START;
     const signals = [options.signal, this.closing.signal];
@@ -150,12 +158,12 @@ export class KurrentDbEventStore implements EventStore {
     });
     try {
       while (!signals.some((s) => s?.aborted)) {
-        const batch: RecordedEvent[] = [];
+        const batch: RecordedEvent<E>[] = [];
         for (let resolved = readNext(subscription); resolved; resolved = readNext(subscription)) {
           const event = resolved.event;
           if (!event || comparePositions(event.position, floor) <= 0) continue;
           floor = event.position;
-          if (isWanted(event, options.filter)) batch.push(toRecorded(event));
+          if (isWanted(event, options.filter)) batch.push(toRecorded<E>(event));
           if (batch.length === limit) break;
         }
         if (batch.length > 0) {
@@ -219,7 +227,8 @@ function toPosition(position: GlobalPosition): Position {
   return { commit: position.commit, prepare: position.prepare };
 }
 
-function toRecorded(event: KurrentRecordedEvent): RecordedEvent {
+/** The stored type and data are taken for the category the reader names (the port's `E`). */
+function toRecorded<E extends StreamEvent>(event: KurrentRecordedEvent): RecordedEvent<E> {
   const metadata = event.metadata;
   return {
     id: event.id,
@@ -234,5 +243,5 @@ function toRecorded(event: KurrentRecordedEvent): RecordedEvent {
         ? (metadata as Record<string, unknown>)
         : {},
     createdAt: event.created,
-  };
+  } as RecordedEvent as RecordedEvent<E>;
 }

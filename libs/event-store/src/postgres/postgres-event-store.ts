@@ -12,6 +12,7 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamEvent,
   type StreamAppend,
   type SubscribeOptions,
 } from '../event-store';
@@ -85,9 +86,9 @@ export class PostgresEventStore implements EventStore {
     this.wakeup = wakeupFor(pool);
   }
 
-  async appendToStream(
+  async appendToStream<E extends StreamEvent = StreamEvent>(
     streamId: string,
-    events: readonly NewEvent[],
+    events: readonly NewEvent<E>[],
     options: { expectedVersion?: ExpectedVersion } = {},
   ): Promise<AppendResult> {
     if (events.length === 0) {
@@ -146,7 +147,10 @@ export class PostgresEventStore implements EventStore {
     return rows.length ? BigInt(rows[0].version) : NO_STREAM;
   }
 
-  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+  async readStream<E extends StreamEvent = StreamEvent>(
+    streamId: string,
+    options: ReadStreamOptions = {},
+  ): Promise<RecordedEvent<E>[]> {
     const backwards = options.direction === 'backwards';
     const params: unknown[] = [streamId, options.limit ?? null];
     let bound = '';
@@ -161,23 +165,27 @@ export class PostgresEventStore implements EventStore {
         LIMIT $2`,
       params,
     );
-    return rows.map(toRecorded);
+    return rows.map((row) => toRecorded<E>(row));
   }
 
-  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  async readAll<E extends StreamEvent = StreamEvent>(
+    options: ReadAllOptions = {},
+  ): Promise<RecordedEvent<E>[]> {
     const { text, values } = readAllQuery(options);
     const { rows } = await this.pool.query<EventRow>(text, values);
-    return rows.map(toRecorded);
+    return rows.map((row) => toRecorded<E>(row));
   }
 
-  async *subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent[]> {
+  async *subscribeToAll<E extends StreamEvent = StreamEvent>(
+    options: SubscribeOptions = {},
+  ): AsyncIterable<RecordedEvent<E>[]> {
     let after = options.after ?? START;
     const limit = options.limit ?? 1000;
     const stopped = () => options.signal?.aborted === true || this.closing.signal.aborted;
     while (!stopped()) {
       this.ensureListening();
       const seen = this.wakeup.seen;
-      const batch = await this.readAll({ after, limit, filter: options.filter });
+      const batch = await this.readAll<E>({ after, limit, filter: options.filter });
       if (stopped()) return;
       if (batch.length > 0) {
         after = batch[batch.length - 1].position;
@@ -219,7 +227,8 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
-function toRecorded(row: EventRow): RecordedEvent {
+/** The stored type and data are taken for the category the reader names (the port's `E`). */
+function toRecorded<E extends StreamEvent>(row: EventRow): RecordedEvent<E> {
   const position: GlobalPosition = {
     commit: BigInt(row.transaction_id),
     prepare: BigInt(row.global_position),
@@ -233,5 +242,5 @@ function toRecorded(row: EventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
     createdAt: row.created_at,
-  };
+  } as RecordedEvent as RecordedEvent<E>;
 }

@@ -2,8 +2,9 @@ import { type EventStore, NO_STREAM, type RecordedEvent } from '@chainwire/event
 import {
   BLOCK_INDEXED,
   BLOCK_REVERTED,
+  type ChainEvent,
+  isBlockIndexed,
   TRANSFER_OBSERVED,
-  type BlockIndexedData,
   type TransferObservedData,
 } from '@chainwire/chain-events';
 
@@ -48,22 +49,22 @@ export async function loadChainStreamState(
   if (version === NO_STREAM) {
     return { version, window: [], complete: true, firstBlock: undefined, revertedHashes: new Set() };
   }
-  let events: RecordedEvent[] = [];
+  let events: RecordedEvent<ChainEvent>[] = [];
   let position = version + 1n;
   let chunk = 2_000n;
   for (;;) {
     const from = position - chunk > 0n ? position - chunk : 0n;
-    const older = await store.readStream(stream, { from, limit: Number(position - from) });
+    const older = await store.readStream<ChainEvent>(stream, { from, limit: Number(position - from) });
     events = older.concat(events);
     position = from;
     const replayed = replay(events, depth);
     if (position === 0n) {
-      const first = events.find((e) => e.type === BLOCK_INDEXED);
+      const first = events.find(isBlockIndexed);
       return {
         version,
         window: replayed.window,
         complete: replayed.window.length === replayed.canonicalCount,
-        firstBlock: first ? BigInt((first.data as BlockIndexedData).number) : undefined,
+        firstBlock: first ? BigInt(first.data.number) : undefined,
         revertedHashes: replayed.revertedHashes,
       };
     }
@@ -80,13 +81,13 @@ export async function loadChainStreamState(
   }
 }
 
-function replay(events: readonly RecordedEvent[], depth: number) {
+function replay(events: readonly RecordedEvent<ChainEvent>[], depth: number) {
   const stack: WindowBlock[] = [];
   const revertedHashes = new Set<string>();
   let underflow = false;
   for (const event of events) {
     if (event.type === BLOCK_INDEXED) {
-      const data = event.data as BlockIndexedData;
+      const data = event.data;
       stack.push({
         number: BigInt(data.number),
         hash: data.hash,
@@ -96,11 +97,11 @@ function replay(events: readonly RecordedEvent[], depth: number) {
         transfers: [],
       });
     } else if (event.type === TRANSFER_OBSERVED) {
-      const data = event.data as TransferObservedData;
+      const data = event.data;
       const top = stack[stack.length - 1];
       if (top && top.hash === data.blockHash) top.transfers.push(data);
     } else if (event.type === BLOCK_REVERTED) {
-      const data = event.data as BlockIndexedData;
+      const data = event.data;
       revertedHashes.add(data.hash);
       if (stack.length > 0 && stack[stack.length - 1].hash === data.hash) stack.pop();
       else underflow = true;

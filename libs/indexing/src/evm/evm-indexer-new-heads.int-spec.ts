@@ -1,4 +1,4 @@
-import { BLOCK_INDEXED, chainStream, type BlockIndexedData } from '@chainwire/chain-events';
+import { type ChainEvent, chainStream, isBlockIndexed } from '@chainwire/chain-events';
 import type { Database } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
@@ -24,10 +24,13 @@ describe('EvmIndexer following newHeads over a WebSocket', () => {
   });
 
   const indexedTip = async (chain: string): Promise<bigint> => {
-    const events = await store.readStream(chainStream(chain), { direction: 'backwards', limit: 1 });
-    const last = events.find((e) => e.type === BLOCK_INDEXED);
+    const events = await store.readStream<ChainEvent>(chainStream(chain), {
+      direction: 'backwards',
+      limit: 1,
+    });
+    const last = events.find(isBlockIndexed);
     if (!last) throw new Error('nothing indexed yet');
-    return BigInt((last.data as BlockIndexedData).number);
+    return BigInt(last.data.number);
   };
 
   it('indexes each mined block although its poll is minutes away', async () => {

@@ -11,12 +11,12 @@ import {
   type TestAnvil,
 } from '../../../../test/support/anvil';
 import {
-  BLOCK_INDEXED,
-  BLOCK_REVERTED,
+  type ChainEvent,
   chainStream,
-  TRANSFER_OBSERVED,
-  TRANSFER_REVERTED,
-  type BlockIndexedData,
+  isBlockIndexed,
+  isBlockReverted,
+  isTransferObserved,
+  isTransferReverted,
   type TransferObservedData,
 } from '@chainwire/chain-events';
 import { EvmIndexer } from './evm-indexer';
@@ -48,7 +48,8 @@ describe('EvmIndexer across reorgs', () => {
     await db?.close();
   });
 
-  const read = (chain: string): Promise<RecordedEvent[]> => store.readStream(chainStream(chain));
+  const read = (chain: string): Promise<RecordedEvent<ChainEvent>[]> =>
+    store.readStream<ChainEvent>(chainStream(chain));
   const key = (t: TransferObservedData) => `${t.blockHash}|${t.ref}`;
 
   /** One native send and one token transfer, each mined in its own block. */
@@ -83,18 +84,15 @@ describe('EvmIndexer across reorgs', () => {
       const before = await read(chain);
       const orphanHashes = new Set(
         before
-          .filter(
-            (e) =>
-              e.type === BLOCK_INDEXED && BigInt((e.data as BlockIndexedData).number) > head - BigInt(depth),
-          )
-          .map((e) => (e.data as BlockIndexedData).hash),
+          .filter(isBlockIndexed)
+          .filter((e) => BigInt(e.data.number) > head - BigInt(depth))
+          .map((e) => e.data.hash),
       );
       expect(orphanHashes.size).toBe(depth);
       const orphanTransfers = before
-        .filter(
-          (e) => e.type === TRANSFER_OBSERVED && orphanHashes.has((e.data as TransferObservedData).blockHash),
-        )
-        .map((e) => key(e.data as TransferObservedData));
+        .filter(isTransferObserved)
+        .filter((e) => orphanHashes.has(e.data.blockHash))
+        .map((e) => key(e.data));
       expect(orphanTransfers.length).toBeGreaterThan(0);
 
       await reorg(anvil, depth, replacements(depth));
@@ -105,15 +103,11 @@ describe('EvmIndexer across reorgs', () => {
 
       const after = await read(chain);
       const added = after.slice(before.length);
-      const revertedBlocks = added
-        .filter((e) => e.type === BLOCK_REVERTED)
-        .map((e) => e.data as BlockIndexedData);
+      const revertedBlocks = added.filter(isBlockReverted).map((e) => e.data);
       expect(revertedBlocks.map((b) => b.number)).toEqual(
         Array.from({ length: depth }, (_, i) => (head - BigInt(i)).toString()),
       );
-      const reverted = added
-        .filter((e) => e.type === TRANSFER_REVERTED)
-        .map((e) => key(e.data as TransferObservedData));
+      const reverted = added.filter(isTransferReverted).map((e) => key(e.data));
       expect(new Set(reverted)).toEqual(new Set(orphanTransfers));
       expect(reverted).toHaveLength(orphanTransfers.length);
       await expectFoldMatchesNode(anvil, after, await anvil.publicClient.getBlockNumber());

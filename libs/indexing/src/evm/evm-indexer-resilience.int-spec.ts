@@ -7,12 +7,11 @@ import { reorg, startTestAnvil, waitMined, type TestAnvil } from '../../../../te
 import { eventually } from '../../../../test/support/api-balances';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import {
-  BLOCK_INDEXED,
-  BLOCK_REVERTED,
+  type ChainEvent,
   chainStream,
-  TRANSFER_OBSERVED,
-  type BlockIndexedData,
-  type TransferObservedData,
+  isBlockIndexed,
+  isBlockReverted,
+  isTransferObserved,
 } from '@chainwire/chain-events';
 import { EvmIndexer } from './evm-indexer';
 import { ReorgTooDeepError } from './indexer-errors';
@@ -28,9 +27,10 @@ describe('EvmIndexer against unreliable nodes', () => {
   let behaviour: (call: RpcCall) => Interception = () => undefined;
   let chainCounter = 0;
   const nextChain = () => `flaky${++chainCounter}`;
-  const read = (chain: string): Promise<RecordedEvent[]> => store.readStream(chainStream(chain));
-  const blockNumbers = (events: RecordedEvent[]) =>
-    events.filter((e) => e.type === BLOCK_INDEXED).map((e) => Number((e.data as BlockIndexedData).number));
+  const read = (chain: string): Promise<RecordedEvent<ChainEvent>[]> =>
+    store.readStream<ChainEvent>(chainStream(chain));
+  const blockNumbers = (events: RecordedEvent<ChainEvent>[]) =>
+    events.filter(isBlockIndexed).map((e) => Number(e.data.number));
   const indexerVia = (chain: string, extra: Partial<ConstructorParameters<typeof EvmIndexer>[0]> = {}) =>
     new EvmIndexer({
       chain,
@@ -95,7 +95,7 @@ describe('EvmIndexer against unreliable nodes', () => {
     behaviour = () => undefined;
     await indexer.syncOnce();
     const after = await read(chain);
-    expect(after.filter((e) => e.type === BLOCK_REVERTED)).toEqual([]);
+    expect(after.filter(isBlockReverted)).toEqual([]);
     expect(blockNumbers(after)).toEqual(Array.from({ length: Number(realHead) + 1 }, (_, i) => i));
     const ids = after.map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -115,9 +115,7 @@ describe('EvmIndexer against unreliable nodes', () => {
     // A fresh instance too, which rebuilds its window (with the anchor block) from the stream.
     await indexerVia(chain, { finalityDepth: depth }).syncOnce();
     const events = await read(chain);
-    const reverted = events
-      .filter((e) => e.type === BLOCK_REVERTED)
-      .map((e) => (e.data as BlockIndexedData).number);
+    const reverted = events.filter(isBlockReverted).map((e) => e.data.number);
     expect(reverted).toEqual(Array.from({ length: depth }, (_, i) => (head - BigInt(i)).toString()));
     await expectFoldMatchesNode(anvil, events, await anvil.publicClient.getBlockNumber());
 
@@ -191,9 +189,7 @@ describe('EvmIndexer against unreliable nodes', () => {
     const head = await indexer.syncOnce();
     const events = await read(chain);
     expect(blockNumbers(events)).toEqual(Array.from({ length: Number(head) + 1 }, (_, i) => i));
-    const kinds = events
-      .filter((e) => e.type === TRANSFER_OBSERVED)
-      .map((e) => (e.data as TransferObservedData).kind);
+    const kinds = events.filter(isTransferObserved).map((e) => e.data.kind);
     expect(kinds).not.toContain('genesis');
     expect(kinds).toContain('native');
     expect(logged.filter((m) => /cannot serve state at block 0/.test(m))).toHaveLength(1);

@@ -4,13 +4,7 @@ import type { Database } from '@chainwire/core';
 import { PostgresEventStore, type RecordedEvent, WrongExpectedVersionError } from '@chainwire/event-store';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import {
-  BLOCK_INDEXED,
-  chainStream,
-  TRANSFER_OBSERVED,
-  type BlockIndexedData,
-  type TransferObservedData,
-} from '@chainwire/chain-events';
+import { type ChainEvent, chainStream, isBlockIndexed, isTransferObserved } from '@chainwire/chain-events';
 import { EvmIndexer } from './evm-indexer';
 import { StartBlockBeyondHeadError } from './indexer-errors';
 import { expectFoldMatchesNode } from './testing/expect-matches-node';
@@ -23,9 +17,10 @@ describe('EvmIndexer', () => {
   let workload: Workload;
   let chainCounter = 0;
   const nextChain = () => `anvil${++chainCounter}`;
-  const readChain = (chain: string): Promise<RecordedEvent[]> => store.readStream(chainStream(chain));
-  const transfers = (events: RecordedEvent[]) =>
-    events.filter((e) => e.type === TRANSFER_OBSERVED).map((e) => e.data as TransferObservedData);
+  const readChain = (chain: string): Promise<RecordedEvent<ChainEvent>[]> =>
+    store.readStream<ChainEvent>(chainStream(chain));
+  const transfers = (events: RecordedEvent<ChainEvent>[]) =>
+    events.filter(isTransferObserved).map((e) => e.data);
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -58,9 +53,7 @@ describe('EvmIndexer', () => {
       expect(head).toBe(await anvil.publicClient.getBlockNumber());
 
       const events = await readChain(chain);
-      const blocks = events
-        .filter((e) => e.type === BLOCK_INDEXED)
-        .map((e) => BigInt((e.data as BlockIndexedData).number));
+      const blocks = events.filter(isBlockIndexed).map((e) => BigInt(e.data.number));
       expect(blocks).toEqual(Array.from({ length: Number(head) + 1 }, (_, i) => BigInt(i)));
       expect(await expectFoldMatchesNode(anvil, events, head)).toBeGreaterThan(15);
 
@@ -149,15 +142,13 @@ describe('EvmIndexer', () => {
     first.start();
     while ((await store.streamVersion(chainStream(chain))) < 10n) await new Promise((r) => setTimeout(r, 5));
     await first.stop();
-    const partial = (await readChain(chain)).filter((e) => e.type === BLOCK_INDEXED).length;
+    const partial = (await readChain(chain)).filter(isBlockIndexed).length;
     expect(partial).toBeLessThan(Number(head) + 1);
 
     const second = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, maxBlocksPerBatch: 3 });
     await second.syncOnce();
     const events = await readChain(chain);
-    const blocks = events
-      .filter((e) => e.type === BLOCK_INDEXED)
-      .map((e) => Number((e.data as BlockIndexedData).number));
+    const blocks = events.filter(isBlockIndexed).map((e) => Number(e.data.number));
     expect(blocks).toEqual(Array.from({ length: Number(head) + 1 }, (_, i) => i));
     const refs = transfers(events).map((t) => `${t.blockHash}|${t.ref}`);
     expect(new Set(refs).size).toBe(refs.length);
@@ -173,9 +164,7 @@ describe('EvmIndexer', () => {
     expect(rejected).toHaveLength(1);
     expect(rejected[0].reason).toBeInstanceOf(WrongExpectedVersionError);
     const events = await readChain(chain);
-    const blocks = events
-      .filter((e) => e.type === BLOCK_INDEXED)
-      .map((e) => Number((e.data as BlockIndexedData).number));
+    const blocks = events.filter(isBlockIndexed).map((e) => Number(e.data.number));
     expect(blocks).toEqual(Array.from({ length: blocks.length }, (_, i) => i));
   });
 
@@ -208,9 +197,7 @@ describe('EvmIndexer', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/retrying in \d+ ms/);
     // It recovered: a new block is indexed once, by whichever instance, without a gap or duplicate.
-    const blocks = (await readChain(chain))
-      .filter((e) => e.type === BLOCK_INDEXED)
-      .map((e) => Number((e.data as BlockIndexedData).number));
+    const blocks = (await readChain(chain)).filter(isBlockIndexed).map((e) => Number(e.data.number));
     expect(blocks).toEqual(Array.from({ length: blocks.length }, (_, i) => i));
   });
 });

@@ -11,7 +11,8 @@ import {
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
   type BlockIndexedData,
-  type TransferObservedData,
+  type ChainEvent,
+  type TransferReverted,
 } from '@chainwire/chain-events';
 import { BackfillProgress } from './backfill-progress';
 import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
@@ -319,7 +320,7 @@ export class EvmIndexer implements HealthSource {
     // Read the next range while this one is appended; step() verifies that it extends this one.
     if (to < head) this.startPrefetch(to + 1n, to + this.maxBlocks < head ? to + this.maxBlocks : head);
 
-    const events: NewEvent[] = [];
+    const events: NewEvent<ChainEvent>[] = [];
     for (const orphan of [...orphans].reverse()) events.push(...this.revertEvents(orphan));
     const indexed: WindowBlock[] = [];
     for (const block of fetched) {
@@ -449,7 +450,7 @@ export class EvmIndexer implements HealthSource {
     }
   }
 
-  private indexEvents(block: WindowBlock): NewEvent[] {
+  private indexEvents(block: WindowBlock): NewEvent<ChainEvent>[] {
     const chain = this.options.chain;
     const data: BlockIndexedData = {
       chain,
@@ -458,7 +459,7 @@ export class EvmIndexer implements HealthSource {
       parentHash: block.parentHash,
       timestamp: block.timestamp,
     };
-    const events: NewEvent[] = [
+    const events: NewEvent<ChainEvent>[] = [
       {
         id: chainEventId(BLOCK_INDEXED, chain, block.hash, block.incarnation),
         type: BLOCK_INDEXED,
@@ -477,11 +478,11 @@ export class EvmIndexer implements HealthSource {
   }
 
   /** The block's transfers undone (newest first, same payloads), then the block itself. */
-  private revertEvents(block: WindowBlock): NewEvent[] {
+  private revertEvents(block: WindowBlock): NewEvent<ChainEvent>[] {
     const chain = this.options.chain;
-    const events: NewEvent[] = [...block.transfers]
+    const events: NewEvent<ChainEvent>[] = [...block.transfers]
       .reverse()
-      .map((transfer): NewEvent<TransferObservedData> => ({
+      .map((transfer): NewEvent<TransferReverted> => ({
         id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),
         type: TRANSFER_REVERTED,
         data: transfer,

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@chainwire/event-store';
 import {
   TRANSFER_OBSERVED,
-  TRANSFER_REVERTED,
+  isTransferEvent,
   type TransferKind,
   type TransferObservedData,
 } from '@chainwire/chain-events';
@@ -58,9 +58,9 @@ export function aggregateBalanceDeltas(events: readonly RecordedEvent[]): Balanc
     else sums.set(key, { chain, address, asset, amount });
   };
   for (const event of events) {
-    const sign = event.type === TRANSFER_OBSERVED ? 1n : event.type === TRANSFER_REVERTED ? -1n : 0n;
-    if (sign === 0n) continue;
-    const data = event.data as TransferObservedData;
+    if (!isTransferEvent(event)) continue;
+    const sign = event.type === TRANSFER_OBSERVED ? 1n : -1n;
+    const data = event.data;
     const asset = balanceAsset(data);
     if (asset === null) continue;
     const amount = parseAmount(data.amount, event.id) * sign;

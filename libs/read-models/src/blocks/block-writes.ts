@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@chainwire/event-store';
-import { BLOCK_INDEXED, BLOCK_REVERTED, type BlockIndexedData } from '@chainwire/chain-events';
+import { type BlockIndexedData, isBlockIndexed, isBlockReverted } from '@chainwire/chain-events';
 
 /** A run of consecutive same-kind block events, ready for one statement. */
 export type BlockWrite =
@@ -20,14 +20,13 @@ export function planBlockWrites(events: readonly RecordedEvent[]): BlockWrite[] 
     run = new Map();
   };
   for (const event of events) {
-    const next =
-      event.type === BLOCK_INDEXED ? 'upsert' : event.type === BLOCK_REVERTED ? 'delete' : undefined;
-    if (!next) continue;
+    if (!isBlockIndexed(event) && !isBlockReverted(event)) continue;
+    const next = isBlockIndexed(event) ? 'upsert' : 'delete';
     if (next !== kind) {
       flush();
       kind = next;
     }
-    const data = event.data as BlockIndexedData;
+    const data = event.data;
     const key = `${data.chain}\u0000${BigInt(data.number)}`;
     // Deletes keep every (number, hash) pair: only the one matching the stored hash removes the row.
     run.set(next === 'upsert' ? key : `${key}\u0000${data.hash.toLowerCase()}`, data);

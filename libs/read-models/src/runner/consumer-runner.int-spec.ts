@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
-import { PostgresEventStore, type RecordedEvent, START } from '@chainwire/event-store';
+import {
+  eventGuard,
+  PostgresEventStore,
+  type ReadAllOptions,
+  type RecordedEvent,
+  START,
+  type StreamEvent,
+} from '@chainwire/event-store';
 import type { Projection } from '../projection';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
 import { ConsumerRunner } from './consumer-runner';
@@ -12,6 +19,10 @@ import { replayProjection } from './replay-projection';
  * A projection that records each event it applies under the runner's tag. The primary key makes a
  * second application of one event fail loudly, so "applied once" is checked by the database.
  */
+type Counted = StreamEvent<'Counted', { n: number }>;
+const isCounted = eventGuard<Counted>('Counted');
+const countOf = (e: StreamEvent): number | undefined => (isCounted(e) ? e.data.n : undefined);
+
 function recordingProjection(
   name: string,
   tag: string,
@@ -24,7 +35,7 @@ function recordingProjection(
     apply: async (client: PoolClient, events) => {
       await client.query(
         `INSERT INTO ${name}_rows (event_id, n, runner) SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[])`,
-        [events.map((e) => e.id), events.map((e) => (e.data as { n: number }).n), events.map(() => tag)],
+        [events.map((e) => e.id), events.map((e) => countOf(e)), events.map(() => tag)],
       );
       hooks.before?.(events);
     },
@@ -123,8 +134,7 @@ describe('ConsumerRunner', () => {
     let poisoned = true;
     const projection = recordingProjection(name, 'a', {
       before: (events) => {
-        if (poisoned && events.some((e) => (e.data as { n: number }).n === 3))
-          throw new Error('cannot apply n=3');
+        if (poisoned && events.some((e) => countOf(e) === 3)) throw new Error('cannot apply n=3');
       },
     });
     const errors: string[] = [];
@@ -246,7 +256,7 @@ describe('ConsumerRunner', () => {
     const checkpoint = await readCheckpoint(db.pool, name);
     const failing = recordingProjection(name, 'b', {
       before: (events) => {
-        if (events.some((e) => (e.data as { n: number }).n === 4)) throw new Error('boom in replay');
+        if (events.some((e) => countOf(e) === 4)) throw new Error('boom in replay');
       },
     });
     await expect(
@@ -266,8 +276,8 @@ describe('ConsumerRunner', () => {
     let late = false;
     // The store as the replay sees it: its first read that finds nothing more lets an event in.
     const racing = Object.create(store) as PostgresEventStore;
-    racing.readAll = async (options) => {
-      const events = await store.readAll(options);
+    racing.readAll = async <E extends StreamEvent = StreamEvent>(options?: ReadAllOptions) => {
+      const events = await store.readAll<E>(options);
       if (events.length === 0 && !late) {
         late = true;
         await append(name, 3, 1);

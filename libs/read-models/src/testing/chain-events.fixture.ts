@@ -2,12 +2,16 @@ import type { NewEvent, RecordedEvent } from '@chainwire/event-store';
 import {
   BLOCK_INDEXED,
   BLOCK_REVERTED,
-  type BlockIndexedData,
+  type BlockIndexed,
+  type BlockReverted,
+  type ChainEvent,
   chainEventId,
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
   type TransferKind,
+  type TransferObserved,
   type TransferObservedData,
+  type TransferReverted,
 } from '@chainwire/chain-events';
 
 /** Builds chain-stream events the way an indexer appends them (deterministic ids). Test use only. */
@@ -16,12 +20,12 @@ export function blockIndexed(
   number: number,
   hash: string,
   parentHash = '0x00',
-): NewEvent<BlockIndexedData> {
+): NewEvent<BlockIndexed> {
   const data = { chain, number: String(number), hash, parentHash, timestamp: 1_700_000_000 + number };
   return { id: chainEventId(BLOCK_INDEXED, chain, hash), type: BLOCK_INDEXED, data };
 }
 
-export function blockReverted(block: NewEvent<BlockIndexedData>): NewEvent<BlockIndexedData> {
+export function blockReverted(block: NewEvent<BlockIndexed>): NewEvent<BlockReverted> {
   return {
     id: chainEventId(BLOCK_REVERTED, block.data.chain, block.data.hash),
     type: BLOCK_REVERTED,
@@ -39,9 +43,9 @@ export interface TransferSpec {
 }
 
 export function transferObserved(
-  block: NewEvent<BlockIndexedData>,
+  block: NewEvent<BlockIndexed>,
   spec: TransferSpec,
-): NewEvent<TransferObservedData> {
+): NewEvent<TransferObserved> {
   const { chain, number, hash, timestamp } = block.data;
   const data: TransferObservedData = {
     chain,
@@ -60,7 +64,7 @@ export function transferObserved(
   return { id: chainEventId(TRANSFER_OBSERVED, chain, hash, spec.ref), type: TRANSFER_OBSERVED, data };
 }
 
-export function transferReverted(observed: NewEvent<TransferObservedData>): NewEvent<TransferObservedData> {
+export function transferReverted(observed: NewEvent<TransferObserved>): NewEvent<TransferReverted> {
   const { chain, blockHash, ref } = observed.data;
   return {
     id: chainEventId(TRANSFER_REVERTED, chain, blockHash, ref),
@@ -70,15 +74,13 @@ export function transferReverted(observed: NewEvent<TransferObservedData>): NewE
 }
 
 /** Wraps a NewEvent as if read back from the store (for unit tests of pure helpers). */
-export function recorded<T>(event: NewEvent<T>, n: number): RecordedEvent<T> {
+export function recorded<E extends ChainEvent>(event: NewEvent<E>, n: number): RecordedEvent<E> {
   return {
-    id: event.id,
-    type: event.type,
+    ...event,
     streamId: 'chain-test',
     streamPosition: BigInt(n),
     position: { commit: 1n, prepare: BigInt(n) },
-    data: event.data,
-    metadata: {},
+    metadata: event.metadata ?? {},
     createdAt: new Date(0),
   };
 }

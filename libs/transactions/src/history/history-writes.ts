@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@chainwire/event-store';
 import {
   TRANSFER_OBSERVED,
-  TRANSFER_REVERTED,
+  isTransferEvent,
   type TransferKind,
   type TransferObservedData,
 } from '@chainwire/chain-events';
@@ -74,14 +74,15 @@ export function historyRows(data: TransferObservedData, seq: bigint): HistoryRow
 export function planHistoryWrites(events: readonly RecordedEvent[]): HistoryWrite[] {
   const writes: HistoryWrite[] = [];
   for (const event of events) {
-    const data = event.data as TransferObservedData;
+    if (!isTransferEvent(event)) continue;
+    const data = event.data;
     if (!HISTORY_KINDS.has(data.kind)) continue;
     if (event.type === TRANSFER_OBSERVED) {
       const last = writes[writes.length - 1];
       const rows = historyRows(data, event.streamPosition);
       if (last?.kind === 'insert') last.rows.push(...rows);
       else writes.push({ kind: 'insert', rows });
-    } else if (event.type === TRANSFER_REVERTED) {
+    } else {
       const key = { chain: data.chain, blockHash: data.blockHash.toLowerCase(), ref: data.ref };
       const last = writes[writes.length - 1];
       if (last?.kind === 'delete') last.keys.push(key);

@@ -14,11 +14,10 @@ import {
   DELIVERY_SCHEDULED,
   DELIVERY_SUCCEEDED,
   deliveryIdOf,
+  isDeliveryEvent,
   type AttemptOutcome,
-  type DeliveryAttemptFailedData,
-  type DeliveryScheduledData,
 } from './delivery.events';
-import { evolveDelivery, type DeliveryState, type DeliveryStatus } from './delivery.state';
+import { evolveDelivery, type DeliveryState, type DeliveryStatus } from './delivery.decider';
 
 interface DeliveryRow {
   event_id: string;
@@ -87,6 +86,7 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
       h.touched = true;
       continue;
     }
+    if (!isDeliveryEvent(event)) continue;
     const id = deliveryIdOf(event.streamId);
     const before = states.get(id);
     if (before && event.streamPosition <= before.version) continue;
@@ -95,9 +95,13 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
     states.set(id, after);
     changed.add(id);
     if (event.type !== DELIVERY_ATTEMPT_FAILED && event.type !== DELIVERY_SUCCEEDED) continue;
-    const outcome = event.data as AttemptOutcome & Partial<DeliveryAttemptFailedData>;
+    const outcome = event.data;
     const succeeded = event.type === DELIVERY_SUCCEEDED;
-    attempts.push({ ...outcome, error: outcome.error ?? null, succeeded });
+    attempts.push({
+      ...outcome,
+      error: event.type === DELIVERY_ATTEMPT_FAILED ? event.data.error : null,
+      succeeded,
+    });
     const h = healthOf(after.subscriptionId);
     h.touched = true;
     if (succeeded) {
@@ -144,7 +148,7 @@ async function loadHealth(
   const ids = new Set<string>();
   for (const e of events) {
     if (e.streamId.startsWith(SUBSCRIPTION_STREAM_PREFIX)) ids.add(subscriptionIdOf(e.streamId));
-    else if (e.type === DELIVERY_SCHEDULED) ids.add((e.data as DeliveryScheduledData).subscriptionId);
+    else if (isDeliveryEvent(e) && e.type === DELIVERY_SCHEDULED) ids.add(e.data.subscriptionId);
   }
   for (const s of states.values()) ids.add(s.subscriptionId);
   if (!ids.size) return new Map();

@@ -1,3 +1,5 @@
+import { eventGuard, type StreamEvent } from '@chainwire/event-store';
+
 /** Events of the `delivery-<eventId>` stream (docs/architecture.md §3). Times are ISO 8601 strings. */
 export const DELIVERY_SCHEDULED = 'DeliveryScheduled';
 export const DELIVERY_ATTEMPT_FAILED = 'DeliveryAttemptFailed';
@@ -79,3 +81,15 @@ export interface DeliveryAbandonedData {
   reason: AbandonReason;
   at: string;
 }
+
+/** The `delivery-<eventId>` stream's events, as a discriminated union on `type`. */
+export type DeliveryEvent =
+  | StreamEvent<typeof DELIVERY_SCHEDULED, DeliveryScheduledData>
+  | StreamEvent<typeof DELIVERY_ATTEMPT_FAILED, DeliveryAttemptFailedData>
+  | StreamEvent<typeof DELIVERY_SUCCEEDED, DeliverySucceededData>
+  | StreamEvent<typeof DELIVERY_HELD, DeliveryHeldData>
+  | StreamEvent<typeof DELIVERY_RELEASED, DeliveryReleasedData>
+  | StreamEvent<typeof DELIVERY_ABANDONED, DeliveryAbandonedData>
+  | StreamEvent<typeof DELIVERY_CANCELLED, DeliveryCancelledData>;
+
+export const isDeliveryEvent = eventGuard<DeliveryEvent>(...DELIVERY_EVENT_TYPES);

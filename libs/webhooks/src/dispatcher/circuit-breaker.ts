@@ -1,21 +1,16 @@
 import type { Pool } from 'pg';
-import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
+import {
+  type EventStore,
+  handleCommand,
+  type NewEvent,
+  WrongExpectedVersionError,
+} from '@chainwire/event-store';
+import { CommandRefusedError } from '../commands/command-refused';
 import type { BreakerConfig } from '../config/webhooks-config';
-import {
-  DELIVERY_ABANDONED,
-  DELIVERY_HELD,
-  DELIVERY_RELEASED,
-  deliveryStream,
-  type AbandonReason,
-} from '../deliveries/delivery.events';
-import { webhookId } from '../ids';
-import {
-  SUBSCRIPTION_PAUSED,
-  SUBSCRIPTION_RESUMED,
-  subscriptionStream,
-  type SubscriptionPausedData,
-  type SubscriptionResumedData,
-} from '../subscriptions/subscription.events';
+import { deliveryDecider, type DeliveryCommand, type DeliveryState } from '../deliveries/delivery.decider';
+import { deliveryStream, type AbandonReason, type DeliveryEvent } from '../deliveries/delivery.events';
+import { subscriptionDecider, type SubscriptionCommand } from '../subscriptions/subscription.decider';
+import { subscriptionStream } from '../subscriptions/subscription.events';
 import { refreshSubscription } from '../subscriptions/subscriptions.read-model';
 
 const RECONCILE_BATCH = 1000;
@@ -24,16 +19,39 @@ const RECONCILE_BATCH = 1000;
 async function appendAt(
   eventStore: EventStore,
   stream: string,
-  event: NewEvent,
+  events: readonly NewEvent<DeliveryEvent>[],
   version: bigint,
 ): Promise<boolean> {
   try {
-    await eventStore.appendToStream(stream, [event], { expectedVersion: version });
+    await eventStore.appendToStream(stream, events, { expectedVersion: version });
     return true;
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) return false;
     throw error;
   }
+}
+
+/**
+ * Pauses or resumes a subscription through its decider, on its stream at the revision read. A refusal
+ * (no longer active, still cooling down) or a stream that moved meanwhile means nothing to do now: the
+ * next round looks again. Returns whether it appended.
+ */
+async function lifecycleCommand(
+  pool: Pool,
+  eventStore: EventStore,
+  subscriptionId: string,
+  command: SubscriptionCommand,
+): Promise<boolean> {
+  try {
+    await handleCommand(eventStore, subscriptionStream(subscriptionId), subscriptionDecider, command, {
+      retries: 0,
+    });
+  } catch (error) {
+    if (error instanceof CommandRefusedError || error instanceof WrongExpectedVersionError) return false;
+    throw error;
+  }
+  await refreshSubscription(pool, eventStore, subscriptionId);
+  return true;
 }
 
 /**
@@ -51,45 +69,44 @@ export async function runBreakerRound(
   now: Date,
 ): Promise<void> {
   const at = now.toISOString();
-  const tripped = await pool.query<{ id: string; version: string }>(
-    `SELECT s.id, s.version FROM webhook_subscriptions s
+  const tripped = await pool.query<{ id: string }>(
+    `SELECT s.id FROM webhook_subscriptions s
        JOIN webhook_subscription_health h ON h.subscription_id = s.id
       WHERE s.status = 'active' AND h.consecutive_failures >= $1
         AND h.streak_started_at >= s.updated_at AND h.streak_started_at <= $2`,
     [breaker.failureThreshold, new Date(now.getTime() - breaker.minFailureSpanMs)],
   );
   for (const s of tripped.rows) {
-    const data: SubscriptionPausedData = {
-      subscriptionId: s.id,
-      until: new Date(now.getTime() + breaker.cooldownMs).toISOString(),
-      reason: `endpoint failed ${breaker.failureThreshold} attempts in a row`,
-      at,
-    };
-    const event = { id: webhookId(s.id, 'paused', s.version), type: SUBSCRIPTION_PAUSED, data };
-    if (await appendAt(eventStore, subscriptionStream(s.id), event, BigInt(s.version))) {
-      await refreshSubscription(pool, eventStore, s.id);
-    }
+    await lifecycleCommand(pool, eventStore, s.id, {
+      type: 'PauseSubscription',
+      data: {
+        until: new Date(now.getTime() + breaker.cooldownMs).toISOString(),
+        reason: `endpoint failed ${breaker.failureThreshold} attempts in a row`,
+        at,
+      },
+    });
   }
 
-  const cooled = await pool.query<{ id: string; version: string }>(
-    `SELECT id, version FROM webhook_subscriptions WHERE status = 'paused' AND paused_until <= $1`,
+  const cooled = await pool.query<{ id: string }>(
+    `SELECT id FROM webhook_subscriptions WHERE status = 'paused' AND paused_until <= $1`,
     [now],
   );
   for (const s of cooled.rows) {
-    const data: SubscriptionResumedData = { subscriptionId: s.id, at };
-    const event = { id: webhookId(s.id, 'resumed', s.version), type: SUBSCRIPTION_RESUMED, data };
-    if (await appendAt(eventStore, subscriptionStream(s.id), event, BigInt(s.version))) {
-      await refreshSubscription(pool, eventStore, s.id);
-    }
+    await lifecycleCommand(pool, eventStore, s.id, { type: 'ResumeSubscription', data: { at } });
   }
 
   const stale = await pool.query<{
     event_id: string;
+    subscription_id: string;
+    status: 'pending' | 'held';
+    attempts: number;
+    next_attempt_at: Date | null;
     version: string;
     subscription_status: string | null;
     key_revoked: boolean;
   }>(
-    `SELECT d.event_id, d.version, s.status AS subscription_status, k.revoked_at IS NOT NULL AS key_revoked
+    `SELECT d.event_id, d.subscription_id, d.status, d.attempts, d.next_attempt_at, d.version,
+            s.status AS subscription_status, k.revoked_at IS NOT NULL AS key_revoked
        FROM webhook_deliveries d
        LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
        LEFT JOIN api_keys k ON k.id = s.api_key_id
@@ -100,36 +117,40 @@ export async function runBreakerRound(
     [RECONCILE_BATCH],
   );
   for (const d of stale.rows) {
-    const version = BigInt(d.version);
-    let event: NewEvent;
+    // The row is the delivery's fold at `version` (the deliveries projection writes it): deciding on it
+    // and appending at that revision is deciding on the stream.
+    const state: DeliveryState = {
+      eventId: d.event_id,
+      subscriptionId: d.subscription_id,
+      status: d.status,
+      attempts: d.attempts,
+      nextAttemptAt: d.next_attempt_at?.toISOString() ?? null,
+      body: '',
+      statusReason: null,
+      createdAt: at,
+      updatedAt: at,
+      version: BigInt(d.version),
+    };
+    let command: DeliveryCommand;
     if (d.key_revoked) {
       // A revoked key is never restored (docs/architecture.md §7): what its subscriptions still owe is dropped.
-      event = {
-        id: webhookId(d.event_id, 'abandoned'),
-        type: DELIVERY_ABANDONED,
-        data: { eventId: d.event_id, reason: 'api_key_revoked', at },
-      };
+      command = { type: 'AbandonDelivery', data: { reason: 'api_key_revoked', at } };
     } else if (d.subscription_status === 'paused') {
-      event = {
-        id: webhookId(d.event_id, 'held', d.version),
-        type: DELIVERY_HELD,
-        data: { eventId: d.event_id, reason: 'subscription paused', at },
-      };
+      command = { type: 'HoldDelivery', data: { reason: 'subscription paused', at } };
     } else if (d.subscription_status === 'active') {
-      event = {
-        id: webhookId(d.event_id, 'released', d.version),
-        type: DELIVERY_RELEASED,
-        data: { eventId: d.event_id, at },
-      };
+      command = { type: 'ReleaseDelivery', data: { at } };
     } else {
       const reason: AbandonReason =
         d.subscription_status === 'failed' ? 'subscription_failed' : 'subscription_deleted';
-      event = {
-        id: webhookId(d.event_id, 'abandoned'),
-        type: DELIVERY_ABANDONED,
-        data: { eventId: d.event_id, reason, at },
-      };
+      command = { type: 'AbandonDelivery', data: { reason, at } };
     }
-    await appendAt(eventStore, deliveryStream(d.event_id), event, version);
+    let events: NewEvent<DeliveryEvent>[];
+    try {
+      events = deliveryDecider.decide(command, state);
+    } catch (error) {
+      if (error instanceof CommandRefusedError) continue;
+      throw error;
+    }
+    await appendAt(eventStore, deliveryStream(d.event_id), events, state.version);
   }
 }

@@ -1,70 +1,38 @@
 import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
-import {
-  DELIVERY_ABANDONED,
-  DELIVERY_ATTEMPT_FAILED,
-  DELIVERY_SUCCEEDED,
-  deliveryStream,
-  type DeliveryAbandonedData,
-  type DeliveryAttemptFailedData,
-  type DeliverySucceededData,
-} from '../deliveries/delivery.events';
-import { foldDelivery, isFinal } from '../deliveries/delivery.state';
-import { retryDelayMs } from '../deliveries/retry-schedule';
-import { webhookId } from '../ids';
+import { deliveryStream, type DeliveryEvent } from '../deliveries/delivery.events';
+import { attemptEvents, canRecordAttempt, foldDelivery } from '../deliveries/delivery.decider';
+import { MAX_ATTEMPTS } from '../deliveries/retry-schedule';
 import type { SendResult } from '../sender/webhook-sender';
 
-/** The events recording attempt `attempt`: success, or failure with its next due time (or the abandon after the last). */
+/**
+ * The events recording attempt `attempt` (the delivery decider's RecordAttempt, docs/architecture.md §8):
+ * success, or failure with its next due time (or the abandon after the last). The claim's row is the
+ * delivery's state at the revision the outcome is appended at, so it stands for the fold here.
+ */
 export function outcomeEvents(
   eventId: string,
   attempt: number,
   attemptedAt: Date,
   result: SendResult,
   random: () => number,
-): NewEvent[] {
-  const base = {
-    eventId,
-    attempt,
-    attemptedAt: attemptedAt.toISOString(),
-    durationMs: result.durationMs,
-    httpStatus: result.httpStatus,
-  };
-  const id = webhookId(eventId, 'attempt', attempt);
-  if (result.ok) {
-    const data: DeliverySucceededData = base;
-    return [{ id, type: DELIVERY_SUCCEEDED, data }];
-  }
-  // The delay counts from the failure, i.e. from when the attempt ended.
-  const delay = retryDelayMs(attempt, random);
-  const failedAt = attemptedAt.getTime() + result.durationMs;
-  const failed: DeliveryAttemptFailedData = {
-    ...base,
-    error: result.error ?? 'failed',
-    nextAttemptAt: delay === null ? null : new Date(failedAt + delay).toISOString(),
-  };
-  const events: NewEvent[] = [{ id, type: DELIVERY_ATTEMPT_FAILED, data: failed }];
-  if (delay === null) {
-    const abandoned: DeliveryAbandonedData = {
-      eventId,
-      reason: 'attempts_exhausted',
-      at: new Date(failedAt).toISOString(),
-    };
-    events.push({ id: webhookId(eventId, 'abandoned'), type: DELIVERY_ABANDONED, data: abandoned });
-  }
-  return events;
+): NewEvent<DeliveryEvent>[] {
+  // Drawn only for a failure that is retried: no other outcome has a next due time.
+  const jitter = !result.ok && attempt < MAX_ATTEMPTS ? random() : 0;
+  return attemptEvents({ eventId, attempt, attemptedAt, result, jitter });
 }
 
 /**
  * Appends an attempt's outcome at the revision the claim saw. When the stream moved meanwhile, the outcome
- * is still appended if no one recorded this attempt (a hold or release came in between), and dropped if
- * someone did (the same attempt re-sent after a lease expired): an attempt is never counted twice.
- * Returns whether it was recorded.
+ * is still appended if the decider would still record this attempt (a hold or release came in between),
+ * and dropped if not (the same attempt re-sent after a lease expired and recorded, or the delivery ended):
+ * an attempt is never counted twice. Returns whether it was recorded.
  */
 export async function recordOutcome(
   eventStore: EventStore,
   eventId: string,
   attempt: number,
   expectedVersion: bigint,
-  events: readonly NewEvent[],
+  events: readonly NewEvent<DeliveryEvent>[],
 ): Promise<boolean> {
   const stream = deliveryStream(eventId);
   let expected = expectedVersion;
@@ -74,9 +42,8 @@ export async function recordOutcome(
       return true;
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
-      const history = await eventStore.readStream(stream);
-      const state = foldDelivery(history);
-      if (!state || isFinal(state.status) || state.attempts >= attempt) return false;
+      const history = await eventStore.readStream<DeliveryEvent>(stream);
+      if (!canRecordAttempt(foldDelivery(history), attempt)) return false;
       expected = history[history.length - 1].streamPosition;
     }
   }
@@ -88,7 +55,7 @@ export interface AttemptRecord {
   readonly attempt: number;
   /** The delivery stream revision the claim saw. */
   readonly version: bigint;
-  readonly events: readonly NewEvent[];
+  readonly events: readonly NewEvent<DeliveryEvent>[];
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { NewEvent, RecordedEvent } from '@chainwire/event-store';
 import {
   chainEventId,
+  isTransferObserved,
+  isTransferReverted,
   OBSERVED_EVENT_ID_KEY,
   TRANSFER_OBSERVED,
-  TRANSFER_REVERTED,
   type TransferKind,
-  type TransferObservedData,
+  type TransferReverted,
 } from '@chainwire/chain-events';
 import {
   DELIVERY_SCHEDULED,
@@ -14,17 +15,17 @@ import {
 } from '../deliveries/delivery.events';
 import { webhookId } from '../ids';
 import {
-  SUBSCRIPTION_ACTIVATED,
-  SUBSCRIPTION_DELETED,
-  SUBSCRIPTION_PAUSED,
-  SUBSCRIPTION_REGISTRATION_FAILED,
+  nextSubscriptionStatus,
+  subscriptionDecider,
+  type SubscriptionStatus,
+} from '../subscriptions/subscription.decider';
+import {
+  isSubscriptionEvent,
   SUBSCRIPTION_REQUESTED,
-  SUBSCRIPTION_RESUMED,
   SUBSCRIPTION_STREAM_PREFIX,
   subscriptionIdOf,
   subscriptionStream,
   type EventKind,
-  type SubscriptionRequestedData,
 } from '../subscriptions/subscription.events';
 import type { DeliveryRevert } from './revert-deliveries';
 import { transferReceivedBody, transferRevertedBody } from './transfer-payload';
@@ -42,7 +43,7 @@ export interface SagaSubscription {
   /** Lower-case. */
   address: string;
   eventKinds: EventKind[];
-  status: 'pending' | 'active' | 'failed' | 'paused' | 'deleted';
+  status: SubscriptionStatus;
 }
 
 export interface SagaDecision {
@@ -58,8 +59,9 @@ const addressKey = (chain: string, address: string) => `${chain}|${address.toLow
 
 /**
  * Decides a batch in global order: subscription events move the saga's view (so a transfer matches
- * exactly the subscriptions active at its position: none while pending or paused, none after deletion);
- * a SubscriptionRequested gets its registration outcome; a matching transfer becomes one delivery per
+ * exactly the subscriptions active at its position: none while pending or paused, none after deletion)
+ * by the subscription's own transition table (nextSubscriptionStatus); a SubscriptionRequested gets its
+ * registration outcome from the subscription decider; a matching transfer becomes one delivery per
  * subscription. Pure given its inputs, so a re-run after a crash decides the same.
  */
 export function decideSagaBatch(
@@ -78,72 +80,48 @@ export function decideSagaBatch(
   const reverts: DeliveryRevert[] = [];
   const append = (stream: string, event: NewEvent) =>
     appends.set(stream, [...(appends.get(stream) ?? []), event]);
-  const setStatus = (id: string, status: SagaSubscription['status']) => {
-    const s = byId.get(id);
-    if (!s || s.status === 'deleted') return;
-    s.status = status;
-    changed.add(id);
-  };
 
   for (const event of events) {
     if (event.streamId.startsWith(SUBSCRIPTION_STREAM_PREFIX)) {
+      if (!isSubscriptionEvent(event)) continue;
       const id = subscriptionIdOf(event.streamId);
-      switch (event.type) {
-        case SUBSCRIPTION_REQUESTED: {
-          const d = event.data as SubscriptionRequestedData;
-          byId.set(id, {
-            subscriptionId: id,
-            chain: d.chain,
-            address: d.address.toLowerCase(),
-            eventKinds: d.eventKinds,
-            status: 'pending',
-          });
-          changed.add(id);
-          const at = context.now().toISOString();
-          append(
-            subscriptionStream(id),
-            context.indexedChains.has(d.chain)
-              ? {
-                  id: webhookId(id, 'registration'),
-                  type: SUBSCRIPTION_ACTIVATED,
-                  data: { subscriptionId: id, at },
-                }
-              : {
-                  id: webhookId(id, 'registration'),
-                  type: SUBSCRIPTION_REGISTRATION_FAILED,
-                  data: {
-                    subscriptionId: id,
-                    reason: `chain ${d.chain} is not indexed by this deployment`,
-                    at,
-                  },
-                },
-          );
-          break;
-        }
-        case SUBSCRIPTION_ACTIVATED:
-          if (byId.get(id)?.status === 'pending') setStatus(id, 'active');
-          break;
-        case SUBSCRIPTION_REGISTRATION_FAILED:
-          if (byId.get(id)?.status === 'pending') setStatus(id, 'failed');
-          break;
-        case SUBSCRIPTION_PAUSED:
-          if (byId.get(id)?.status === 'active') setStatus(id, 'paused');
-          break;
-        case SUBSCRIPTION_RESUMED:
-          if (byId.get(id)?.status === 'paused') setStatus(id, 'active');
-          break;
-        case SUBSCRIPTION_DELETED:
-          setStatus(id, 'deleted');
-          break;
+      if (event.type === SUBSCRIPTION_REQUESTED) {
+        const d = event.data;
+        byId.set(id, {
+          subscriptionId: id,
+          chain: d.chain,
+          address: d.address.toLowerCase(),
+          eventKinds: d.eventKinds,
+          status: 'pending',
+        });
+        changed.add(id);
+        // Decided on the subscription as this event left it (pending), whatever came after: the outcome's
+        // id is deterministic, and the fold ignores an outcome that lands after a deletion.
+        const requested = subscriptionDecider.evolve(subscriptionDecider.initialState(), event);
+        const registration = subscriptionDecider.decide(
+          {
+            type: 'CompleteRegistration',
+            data: { chainIndexed: context.indexedChains.has(d.chain), at: context.now().toISOString() },
+          },
+          requested,
+        );
+        for (const e of registration) append(subscriptionStream(id), e);
+        continue;
+      }
+      const s = byId.get(id);
+      const status = s && nextSubscriptionStatus(s.status, event);
+      if (s && status && status !== s.status) {
+        s.status = status;
+        changed.add(id);
       }
       continue;
     }
-    if (event.type === TRANSFER_REVERTED) {
+    if (isTransferReverted(event)) {
       reverts.push(...revertsOf(event, byId.values(), context.decimals));
       continue;
     }
-    if (event.type !== TRANSFER_OBSERVED) continue;
-    const transfer = event.data as TransferObservedData;
+    if (!isTransferObserved(event)) continue;
+    const transfer = event.data;
     const kind = KIND_OF_TRANSFER[transfer.kind];
     if (!kind || !transfer.to) continue;
     const key = addressKey(transfer.chain, transfer.to);
@@ -179,11 +157,11 @@ export function decideSagaBatch(
  * for revertDeliveries to find out from its stream.
  */
 function revertsOf(
-  event: RecordedEvent,
+  event: RecordedEvent<TransferReverted>,
   subscriptions: Iterable<SagaSubscription>,
   decimals: (chain: string, asset: string) => number | null,
 ): DeliveryRevert[] {
-  const transfer = event.data as TransferObservedData;
+  const transfer = event.data;
   const kind = KIND_OF_TRANSFER[transfer.kind];
   if (!kind || !transfer.to) return [];
   const observedId = String(

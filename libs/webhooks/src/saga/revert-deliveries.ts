@@ -2,13 +2,12 @@ import type { Pool } from 'pg';
 import { inTransaction, mapConcurrent } from '@chainwire/core';
 import { ANY, type EventStore, type StreamAppend } from '@chainwire/event-store';
 import {
-  DELIVERY_CANCELLED,
   DELIVERY_SCHEDULED,
   deliveryStream,
-  type DeliveryCancelledData,
+  type DeliveryEvent,
   type DeliveryScheduledData,
 } from '../deliveries/delivery.events';
-import { foldDelivery, isFinal } from '../deliveries/delivery.state';
+import { deliveryDecider, foldDelivery, isFinal } from '../deliveries/delivery.decider';
 import { webhookId } from '../ids';
 
 /** A delivery the saga may have made for a transfer that a reorg has now reverted. */
@@ -40,7 +39,7 @@ export async function revertDeliveries(
 ): Promise<void> {
   if (reverts.length === 0) return;
   const histories = await mapConcurrent(reverts, 16, (r) =>
-    eventStore.readStream(deliveryStream(r.deliveryEventId)),
+    eventStore.readStream<DeliveryEvent>(deliveryStream(r.deliveryEventId)),
   );
   const existing = reverts
     .map((revert, i) => ({ revert, state: foldDelivery(histories[i]!) }))
@@ -54,18 +53,14 @@ export async function revertDeliveries(
   const appends: StreamAppend[] = [];
   for (const { revert, state } of existing) {
     const sent = state!.attempts > 0 || !unsent.has(revert.deliveryEventId);
-    if (!isFinal(state!.status) || state!.status === 'cancelled') {
-      const cancelled: DeliveryCancelledData = {
-        eventId: revert.deliveryEventId,
-        reason: 'transfer_reverted',
-        revertedBy: revert.revertedBy,
-        at,
-      };
+    if (!isFinal(state!.status)) {
+      // At any revision: an outcome recorded meanwhile must not keep the cancel out (the fold keeps a final state).
       appends.push({
         stream: deliveryStream(revert.deliveryEventId),
-        events: [
-          { id: webhookId(revert.deliveryEventId, 'cancelled'), type: DELIVERY_CANCELLED, data: cancelled },
-        ],
+        events: deliveryDecider.decide(
+          { type: 'CancelDelivery', data: { revertedBy: revert.revertedBy, at } },
+          state,
+        ),
         expectedVersion: ANY,
       });
     }

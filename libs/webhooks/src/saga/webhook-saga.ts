@@ -9,9 +9,9 @@ import {
 } from '@chainwire/event-store';
 import {
   CHAIN_STREAM_PREFIX,
+  isTransferEvent,
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
-  type TransferObservedData,
 } from '@chainwire/chain-events';
 import type { Consumer } from '@chainwire/read-models';
 import {
@@ -86,8 +86,8 @@ async function loadSagaSubscriptions(
   const addresses: string[] = [];
   for (const e of events) {
     if (e.streamId.startsWith(SUBSCRIPTION_STREAM_PREFIX)) ids.add(subscriptionIdOf(e.streamId));
-    else if (e.type === TRANSFER_OBSERVED || e.type === TRANSFER_REVERTED) {
-      const t = e.data as TransferObservedData;
+    else if (isTransferEvent(e)) {
+      const t = e.data;
       if (t.to && KIND_OF_TRANSFER[t.kind]) {
         chains.push(t.chain);
         addresses.push(t.to.toLowerCase());
@@ -121,9 +121,7 @@ async function loadDecimals(
   events: readonly RecordedEvent[],
 ): Promise<(chain: string, asset: string) => number | null> {
   const chains = new Set<string>();
-  for (const e of events)
-    if (e.type === TRANSFER_OBSERVED || e.type === TRANSFER_REVERTED)
-      chains.add((e.data as TransferObservedData).chain);
+  for (const e of events) if (isTransferEvent(e)) chains.add(e.data.chain);
   if (chains.size === 0) return () => null;
   const { rows } = await db.pool.query<{ chain: string; contract: string; decimals: number }>(
     `SELECT id AS chain, 'native' AS contract, decimals FROM chains WHERE id = ANY($1)

@@ -2,16 +2,12 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ApiError, type Database, DATABASE } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
+import { executeCommand } from '../commands/execute-command';
 import type { WebhooksConfig } from '../config/webhooks-config';
-import { webhookId } from '../ids';
 import { generateSigningSecret } from '../signing/sign-webhook';
 import { WEBHOOK_EVENT_STORE, WEBHOOKS_CONFIG, WebhookErrorCode } from '../webhook-errors';
-import {
-  SIGNING_SECRET_PROVISIONED,
-  SIGNING_SECRET_ROTATED,
-  signingSecretStream,
-  type SigningSecretEventData,
-} from './signing-secret.events';
+import { signingSecretDecider } from './signing-secret.decider';
+import { signingSecretStream } from './signing-secret.events';
 import { insertSigningSecret, replaceSigningSecret } from './signing-secret.repository';
 
 export interface IssuedSecret {
@@ -29,18 +25,6 @@ export class RotateSigningSecretCommand extends Command<IssuedSecret> {
   constructor(readonly apiKeyId: string) {
     super();
   }
-}
-
-async function recordSecretEvent(
-  eventStore: EventStore,
-  type: string,
-  apiKeyId: string,
-  version: number,
-): Promise<void> {
-  const data: SigningSecretEventData = { apiKeyId, version, at: new Date().toISOString() };
-  await eventStore.appendToStream(signingSecretStream(apiKeyId), [
-    { id: webhookId('signing-secret', apiKeyId, version), type, data },
-  ]);
 }
 
 /** 409 SIGNING_SECRET_EXISTS when the key already has one: a secret is shown once and never again. */
@@ -61,7 +45,11 @@ export class ProvisionSigningSecretHandler implements ICommandHandler<ProvisionS
         'This API key already has a signing secret; rotate it to get a new one',
       );
     }
-    await recordSecretEvent(this.eventStore, SIGNING_SECRET_PROVISIONED, apiKeyId, 1);
+    // The row decided (it is the secret, docs/architecture.md §3); the stream records it at its revision.
+    await executeCommand(this.eventStore, signingSecretStream(apiKeyId), signingSecretDecider, {
+      type: 'ProvisionSigningSecret',
+      data: { apiKeyId, at: new Date().toISOString() },
+    });
     return { secret };
   }
 }
@@ -84,7 +72,10 @@ export class RotateSigningSecretHandler implements ICommandHandler<RotateSigning
         WebhookErrorCode.SIGNING_SECRET_NOT_FOUND,
       );
     }
-    await recordSecretEvent(this.eventStore, SIGNING_SECRET_ROTATED, apiKeyId, version);
+    await executeCommand(this.eventStore, signingSecretStream(apiKeyId), signingSecretDecider, {
+      type: 'RotateSigningSecret',
+      data: { apiKeyId, version, at: new Date().toISOString() },
+    });
     return { secret };
   }
 }

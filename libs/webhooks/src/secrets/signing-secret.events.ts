@@ -1,3 +1,5 @@
+import { eventGuard, type StreamEvent } from '@chainwire/event-store';
+
 /** Events of the `signingsecret-<apiKeyId>` stream: that a secret exists or changed, never the secret itself. */
 export const SIGNING_SECRET_PROVISIONED = 'SigningSecretProvisioned';
 export const SIGNING_SECRET_ROTATED = 'SigningSecretRotated';
@@ -11,3 +13,13 @@ export interface SigningSecretEventData {
   /** ISO 8601. */
   at: string;
 }
+
+/** The `signingsecret-<apiKeyId>` stream's events, as a discriminated union on `type`. */
+export type SigningSecretEvent =
+  | StreamEvent<typeof SIGNING_SECRET_PROVISIONED, SigningSecretEventData>
+  | StreamEvent<typeof SIGNING_SECRET_ROTATED, SigningSecretEventData>;
+
+export const isSigningSecretEvent = eventGuard<SigningSecretEvent>(
+  SIGNING_SECRET_PROVISIONED,
+  SIGNING_SECRET_ROTATED,
+);

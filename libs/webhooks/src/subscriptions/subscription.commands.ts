@@ -3,21 +3,17 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { v4 as uuidv4 } from 'uuid';
 import type { ApiKeyRecord } from '@chainwire/auth';
 import { ApiError, type Database, DATABASE } from '@chainwire/core';
-import { type EventStore, NO_STREAM } from '@chainwire/event-store';
+import type { EventStore } from '@chainwire/event-store';
 import { parseAccountAddress } from '@chainwire/wallet';
 import { ChainDirectory } from '@chainwire/chains';
-import { isUuid, webhookId } from '../ids';
+import { executeCommand } from '../commands/execute-command';
+import { isUuid } from '../ids';
 import { WEBHOOK_EVENT_STORE, WebhookErrorCode } from '../webhook-errors';
 import { releaseClaim, STALE_CLAIM_MS, takeClaim, takeOverClaim, type ClaimKey } from './subscription-claims';
-import {
-  SUBSCRIPTION_DELETED,
-  SUBSCRIPTION_REQUESTED,
-  subscriptionStream,
-  type SubscriptionDeletedData,
-  type SubscriptionRequestedData,
-} from './subscription.events';
+import { subscriptionDecider } from './subscription.decider';
+import { subscriptionStream, type SubscriptionRequestedData } from './subscription.events';
 import type { CreateSubscriptionBody } from './subscription.schemas';
-import { findSubscription, refreshSubscription } from './subscriptions.read-model';
+import { refreshSubscription } from './subscriptions.read-model';
 import { subscriptionView, type SubscriptionView } from './subscription.response';
 
 export class CreateSubscriptionCommand extends Command<SubscriptionView> {
@@ -68,11 +64,10 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
       eventKinds: body.eventKinds,
       at: new Date().toISOString(),
     };
-    await this.eventStore.appendToStream(
-      subscriptionStream(id),
-      [{ id: webhookId('subscription', id, 'requested'), type: SUBSCRIPTION_REQUESTED, data }],
-      { expectedVersion: NO_STREAM },
-    );
+    await executeCommand(this.eventStore, subscriptionStream(id), subscriptionDecider, {
+      type: 'RequestSubscription',
+      data,
+    });
     const state = await refreshSubscription(this.db.pool, this.eventStore, id);
     return subscriptionView(state!);
   }
@@ -93,7 +88,10 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
   }
 }
 
-/** Appends SubscriptionDeleted: nothing is delivered for it afterwards, held deliveries included. */
+/**
+ * Appends SubscriptionDeleted, decided on the subscription's own stream and appended at the revision
+ * read: nothing is delivered for it afterwards, held deliveries included.
+ */
 @CommandHandler(DeleteSubscriptionCommand)
 export class DeleteSubscriptionHandler implements ICommandHandler<DeleteSubscriptionCommand> {
   constructor(
@@ -103,13 +101,10 @@ export class DeleteSubscriptionHandler implements ICommandHandler<DeleteSubscrip
 
   async execute({ apiKey, subscriptionId }: DeleteSubscriptionCommand): Promise<SubscriptionView> {
     if (!isUuid(subscriptionId)) throw subscriptionNotFound();
-    const current = await findSubscription(this.db.pool, subscriptionId);
-    if (!current || current.apiKeyId !== apiKey.id || current.status === 'deleted')
-      throw subscriptionNotFound();
-    const data: SubscriptionDeletedData = { subscriptionId, at: new Date().toISOString() };
-    await this.eventStore.appendToStream(subscriptionStream(subscriptionId), [
-      { id: webhookId('subscription', subscriptionId, 'deleted'), type: SUBSCRIPTION_DELETED, data },
-    ]);
+    await executeCommand(this.eventStore, subscriptionStream(subscriptionId), subscriptionDecider, {
+      type: 'DeleteSubscription',
+      data: { apiKeyId: apiKey.id, at: new Date().toISOString() },
+    });
     const state = await refreshSubscription(this.db.pool, this.eventStore, subscriptionId);
     await releaseClaim(this.db.dataSource, subscriptionId);
     return subscriptionView(state!);

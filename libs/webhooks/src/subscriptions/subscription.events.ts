@@ -1,3 +1,5 @@
+import { eventGuard, type StreamEvent } from '@chainwire/event-store';
+
 /** Events of the `subscription-<uuid>` stream (docs/architecture.md §3). Times are ISO 8601 strings. */
 export const SUBSCRIPTION_REQUESTED = 'SubscriptionRequested';
 export const SUBSCRIPTION_ACTIVATED = 'SubscriptionActivated';
@@ -62,3 +64,14 @@ export interface SubscriptionDeletedData {
   subscriptionId: string;
   at: string;
 }
+
+/** The `subscription-<uuid>` stream's events, as a discriminated union on `type`. */
+export type SubscriptionEvent =
+  | StreamEvent<typeof SUBSCRIPTION_REQUESTED, SubscriptionRequestedData>
+  | StreamEvent<typeof SUBSCRIPTION_ACTIVATED, SubscriptionActivatedData>
+  | StreamEvent<typeof SUBSCRIPTION_REGISTRATION_FAILED, SubscriptionRegistrationFailedData>
+  | StreamEvent<typeof SUBSCRIPTION_PAUSED, SubscriptionPausedData>
+  | StreamEvent<typeof SUBSCRIPTION_RESUMED, SubscriptionResumedData>
+  | StreamEvent<typeof SUBSCRIPTION_DELETED, SubscriptionDeletedData>;
+
+export const isSubscriptionEvent = eventGuard<SubscriptionEvent>(...SUBSCRIPTION_EVENT_TYPES);

@@ -1,4 +1,4 @@
-import type { SubscriptionState } from './subscription.state';
+import type { SubscriptionState } from './subscription.decider';
 
 /** What clients see of a subscription: its state without the owner and the stream revision. */
 export type SubscriptionView = Omit<SubscriptionState, 'apiKeyId' | 'version'>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SUBSCRIPTION_DELETED, SUBSCRIPTION_REQUESTED, subscriptionStream } from './subscription.events';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
 
@@ -159,6 +160,25 @@ describe('notifications subscriptions API', () => {
     );
     expect(again.status).toBe(201);
     expect(again.json.data.id).not.toBe(id);
+  });
+
+  it('decides a delete on the stream, not the read model: a deletion not yet projected is 404 and appends nothing', async () => {
+    const address = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
+    const id = (await t.request('POST', BASE, body({ address }))).json.data.id;
+    // Another process deleted it; the read model has not caught up.
+    await t.eventStore.appendToStream(subscriptionStream(id), [
+      {
+        id: randomUUID(),
+        type: SUBSCRIPTION_DELETED,
+        data: { subscriptionId: id, at: new Date().toISOString() },
+      },
+    ]);
+    expect((await t.request('GET', `${BASE}/${id}`)).json.data.status).toBe('pending');
+    const refused = await t.request('DELETE', `${BASE}/${id}`);
+    expect(refused.status).toBe(404);
+    expect(refused.json.code).toBe('SUBSCRIPTION_NOT_FOUND');
+    const types = (await t.eventStore.readStream(subscriptionStream(id))).map((e) => e.type);
+    expect(types).toEqual([SUBSCRIPTION_REQUESTED, SUBSCRIPTION_DELETED]);
   });
 
   it('returns an empty delivery log for a fresh subscription', async () => {

@@ -6,14 +6,16 @@ import {
   SUBSCRIPTION_STREAM_PREFIX,
   subscriptionIdOf,
   subscriptionStream,
+  isSubscriptionEvent,
   type EventKind,
+  type SubscriptionEvent,
 } from './subscription.events';
 import {
   evolveSubscription,
   foldSubscription,
   type SubscriptionState,
   type SubscriptionStatus,
-} from './subscription.state';
+} from './subscription.decider';
 
 type Queryable = Pick<Pool | PoolClient, 'query'>;
 
@@ -110,7 +112,7 @@ export async function refreshSubscription(
   eventStore: EventStore,
   id: string,
 ): Promise<SubscriptionState | undefined> {
-  const state = foldSubscription(await eventStore.readStream(subscriptionStream(id)));
+  const state = foldSubscription(await eventStore.readStream<SubscriptionEvent>(subscriptionStream(id)));
   if (state) await saveSubscriptionState(pool, state);
   return state;
 }
@@ -123,8 +125,8 @@ export const subscriptionsProjection: Projection = {
   // Every tenant's subscriptions: one that cannot be stored must not stop the others' lifecycle.
   onPoisonEvent: 'park',
   apply: async (client: PoolClient, events: readonly RecordedEvent[]) => {
-    const byId = new Map<string, RecordedEvent[]>();
-    for (const e of events) {
+    const byId = new Map<string, RecordedEvent<SubscriptionEvent>[]>();
+    for (const e of events.filter(isSubscriptionEvent)) {
       const id = subscriptionIdOf(e.streamId);
       byId.set(id, [...(byId.get(id) ?? []), e]);
     }

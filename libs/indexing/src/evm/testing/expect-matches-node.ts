@@ -1,7 +1,7 @@
 import { erc20Abi, erc721Abi, getAddress, zeroAddress, type Address } from 'viem';
 import type { RecordedEvent } from '@chainwire/event-store';
 import type { TestAnvil } from '../../../../../test/support/anvil';
-import { TRANSFER_OBSERVED, type TransferObservedData } from '@chainwire/chain-events';
+import { isTransferObserved } from '@chainwire/chain-events';
 import { foldTransfers } from './fold-transfers';
 
 /**
@@ -18,8 +18,8 @@ export async function expectFoldMatchesNode(
   const touched = new Set<string>();
   const erc20 = new Set<string>();
   for (const event of events) {
-    if (event.type !== TRANSFER_OBSERVED) continue;
-    const t = event.data as TransferObservedData;
+    if (!isTransferObserved(event)) continue;
+    const t = event.data;
     if (t.kind === 'erc721') continue;
     for (const address of [t.from, t.to])
       if (address) touched.add(`${t.asset.toLowerCase()}|${address.toLowerCase()}`);

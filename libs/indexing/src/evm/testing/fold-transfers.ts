@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@chainwire/event-store';
-import { TRANSFER_OBSERVED, TRANSFER_REVERTED, type TransferObservedData } from '@chainwire/chain-events';
+import { isTransferEvent, TRANSFER_REVERTED } from '@chainwire/chain-events';
 
 /** Balances per `${asset}|${address}` (lower case) and NFT owners per `${token}|${tokenId}`, as a projection folds them. */
 export interface Folded {
@@ -16,8 +16,8 @@ export function foldTransfers(events: readonly RecordedEvent[]): Folded {
     balances.set(key, (balances.get(key) ?? 0n) + amount);
   };
   for (const event of events) {
-    if (event.type !== TRANSFER_OBSERVED && event.type !== TRANSFER_REVERTED) continue;
-    const t = event.data as TransferObservedData;
+    if (!isTransferEvent(event)) continue;
+    const t = event.data;
     const reverted = event.type === TRANSFER_REVERTED;
     if (t.kind === 'erc721') {
       owners.set(`${t.asset.toLowerCase()}|${t.tokenId}`, (reverted ? t.from : t.to)!.toLowerCase());
