@@ -1,4 +1,4 @@
-import { type DynamicModule, Inject, Injectable, Module } from '@nestjs/common';
+import { type DynamicModule, type INestApplicationContext, Inject, Injectable, Module } from '@nestjs/common';
 import { ModulesContainer, NestFactory } from '@nestjs/core';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { Database } from '../db/database';
@@ -52,8 +52,8 @@ async function boot(imports: DynamicModule[]) {
   return NestFactory.createApplicationContext(Root, { logger: false, abortOnError: false });
 }
 
-function databaseModules(app: { get: (token: unknown) => unknown }): number {
-  const modules = app.get(ModulesContainer) as ModulesContainer;
+function databaseModules(app: INestApplicationContext): number {
+  const modules = app.get(ModulesContainer);
   return [...modules.values()].filter((m) => m.metatype === DatabaseModule).length;
 }
 
