@@ -37,7 +37,8 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
   const { config, logger, webhooks, devChain } = parts;
   const shared = sharedModules(parts);
   const withApi = config.roles.includes('api');
-  const withHealthProbes = !withApi && config.healthPort !== undefined;
+  // With the api role the probes are API routes; without it, HEALTH_PORT (if set) serves them bare.
+  const healthPort = withApi ? undefined : config.healthPort;
   const root = ServerModule.forRoot({
     roles: config.roles,
     roleModule: (role) => {
@@ -63,9 +64,10 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
           });
       }
     },
-    after: withHealthProbes
-      ? [HealthListenerModule.forRoot(shared, { port: config.healthPort!, host: LISTEN_HOST })]
-      : [],
+    after:
+      healthPort === undefined
+        ? []
+        : [HealthListenerModule.forRoot(shared, { port: healthPort, host: LISTEN_HOST })],
   });
   const app = withApi
     ? await createHttpApp(root, { ...apiHttpOptions(logger.child('api')), init: false })
@@ -74,7 +76,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
     app,
     urls: () => ({
       url: withApi ? app.get(ApiListener).url : undefined,
-      healthUrl: withHealthProbes ? app.get(HealthProbes).url : undefined,
+      healthUrl: healthPort === undefined ? undefined : app.get(HealthProbes).url,
     }),
   };
 }
