@@ -5,3 +5,4 @@ export { matchesFilter } from './event-filter';
 export { isKurrentDbUrl } from './event-store-url';
 export { createEventStore, type CreateEventStoreOptions } from './create-event-store';
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
+export { EVENT_STORE, EventStoreModule, type EventStoreModuleRef } from './event-store.module';

@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import type { ChainDirectoryModuleRef } from '@chainwire/chains';
+import type { DatabaseModuleRef } from '@chainwire/core';
 import { TxChainResolver } from './chains/tx-chain';
 import { EvmFeeStrategy } from './fees/evm/evm-fee-strategy';
 import { FeeService } from './fees/fee-service';
@@ -16,16 +18,21 @@ import { GetTxStatusHandler } from './status/get-tx-status.query';
 import { TxStatusController } from './status/tx-status.controller';
 import { TRANSACTIONS_OPTIONS, type TransactionsModuleOptions } from './transactions-options';
 
+export interface TransactionsModuleImports {
+  readonly database: DatabaseModuleRef;
+  readonly chainDirectory: ChainDirectoryModuleRef;
+}
+
 /**
- * Transaction routes: prepare-sign, send, status, fees, history. Needs DATABASE (AppContextModule) and
- * CqrsModule.forRoot() in the root module; the chains' RPC URLs come from `options`.
+ * Transaction routes: prepare-sign, send, status, fees, history. Needs CqrsModule.forRoot() in the root
+ * module; the chains' RPC URLs come from `options`.
  */
 @Module({})
 export class TransactionsModule {
-  static forRoot(options: TransactionsModuleOptions): DynamicModule {
+  static forRoot(imports: TransactionsModuleImports, options: TransactionsModuleOptions): DynamicModule {
     return {
       module: TransactionsModule,
-      imports: [CqrsModule],
+      imports: [CqrsModule, imports.database, imports.chainDirectory],
       controllers: [
         PrepareSignController,
         SendTransactionController,

@@ -1,6 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { EventStore } from '@chainwire/event-store';
+import type { ChainDirectoryModuleRef } from '@chainwire/chains';
+import type { DatabaseModuleRef } from '@chainwire/core';
+import { EVENT_STORE, type EventStoreModuleRef } from '@chainwire/event-store';
 import { unconfiguredWebhooksConfig, type WebhooksConfig } from './config/webhooks-config';
 import { ProvisionSigningSecretHandler, RotateSigningSecretHandler } from './secrets/signing-secret.commands';
 import { SigningSecretController } from './secrets/signing-secret.controller';
@@ -16,27 +18,29 @@ import { WEBHOOK_EVENT_STORE, WEBHOOKS_CONFIG } from './webhook-errors';
 export interface WebhooksModuleOptions {
   /** The server passes webhooksConfig(AppConfig.webhooks); default: no key (unconfiguredWebhooksConfig). */
   config?: WebhooksConfig;
+  readonly database: DatabaseModuleRef;
   /**
    * The one event store the deployment is configured with. Required: a default of its own would let the
    * API append commands to PostgreSQL while the saga follows KurrentDB (docs/architecture.md §1).
    */
-  eventStore: EventStore;
+  readonly eventStore: EventStoreModuleRef;
+  readonly chainDirectory: ChainDirectoryModuleRef;
 }
 
 /**
- * The notifications endpoints (signing secret, subscriptions, delivery log). Needs DATABASE
- * (AppContextModule), CqrsModule.forRoot() and the x-api-key guard (AuthModule) in the root module.
+ * The notifications endpoints (signing secret, subscriptions, delivery log). Needs CqrsModule.forRoot()
+ * and the x-api-key guard (AuthModule) in the root module.
  */
 @Module({})
 export class WebhooksModule {
   static forRoot(options: WebhooksModuleOptions): DynamicModule {
     return {
       module: WebhooksModule,
-      imports: [CqrsModule],
+      imports: [CqrsModule, options.database, options.eventStore, options.chainDirectory],
       controllers: [SigningSecretController, SubscriptionsController],
       providers: [
         { provide: WEBHOOKS_CONFIG, useFactory: () => options.config ?? unconfiguredWebhooksConfig() },
-        { provide: WEBHOOK_EVENT_STORE, useValue: options.eventStore },
+        { provide: WEBHOOK_EVENT_STORE, useExisting: EVENT_STORE },
         ProvisionSigningSecretHandler,
         RotateSigningSecretHandler,
         CreateSubscriptionHandler,

@@ -1,40 +1,42 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '@chainwire/auth';
-import { AppContextModule, type Database, HealthRegistry, type Logger } from '@chainwire/core';
-import type { EventStore } from '@chainwire/event-store';
+import { ChainDirectoryModule } from '@chainwire/chains';
+import type { DatabaseModuleRef, HealthRegistryModuleRef } from '@chainwire/core';
+import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
 import { WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
 import { HealthModule } from '../health/health.module';
 
-export interface ApiDeps {
-  db: Database;
+export interface ApiModuleOptions {
+  readonly database: DatabaseModuleRef;
   /** The configured event store: commands append to it, the same one every other role reads. */
-  eventStore: EventStore;
-  logger: Logger;
+  readonly eventStore: EventStoreModuleRef;
+  /** The parts of this process that /health/ready reports. */
+  readonly health: HealthRegistryModuleRef;
   /** Chains reachable over JSON-RPC, for the live transaction routes; none: those answer UNSUPPORTED_CHAIN. */
-  chains?: readonly ChainRpcConfig[];
-  /** The parts of this process that /health/ready reports; default: an empty registry (the stores only if added). */
-  health?: HealthRegistry;
+  readonly chains?: readonly ChainRpcConfig[];
   /** The server's webhook settings (signing-secret key, egress rules); none: notification secrets are unusable. */
-  webhooks?: WebhooksConfig;
+  readonly webhooks?: WebhooksConfig;
 }
 
-/** The REST API: every feature module behind the x-api-key guard. */
+/** The REST API: every feature module behind the x-api-key guard, each importing what it uses. */
 @Module({})
 export class ApiModule {
-  static forRoot(deps: ApiDeps): DynamicModule {
+  static forRoot(options: ApiModuleOptions): DynamicModule {
+    const { database, eventStore, health } = options;
+    // One chain directory (one in-memory chains table) shared by the guard and every feature.
+    const chainDirectory = ChainDirectoryModule.forRoot({ database });
     return {
       module: ApiModule,
       imports: [
-        AppContextModule.forRoot({ db: deps.db, logger: deps.logger }),
         CqrsModule.forRoot(),
-        AuthModule,
-        WalletModule,
-        TransactionsModule.forRoot({ chains: deps.chains ?? [] }),
-        WebhooksModule.forRoot({ config: deps.webhooks, eventStore: deps.eventStore }),
-        HealthModule.forRoot(deps.health ?? new HealthRegistry()),
+        AuthModule.forRoot({ database, chainDirectory }),
+        WalletModule.forRoot({ database, chainDirectory }),
+        TransactionsModule.forRoot({ database, chainDirectory }, { chains: options.chains ?? [] }),
+        WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
+        HealthModule.forRoot({ database, health }),
       ],
     };
   }

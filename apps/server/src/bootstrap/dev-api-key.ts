@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { generateApiKey } from '@chainwire/auth';
+import { ensureApiKey, generateApiKey, TOP_PLAN } from '@chainwire/auth';
+import type { AppConfig, Database, Logger } from '@chainwire/core';
 
 export const DEV_API_KEY_FILE = 'dev-api-key';
 
@@ -17,5 +18,22 @@ export function readOrCreateDevApiKey(dataDir: string): string {
   mkdirSync(dataDir, { recursive: true });
   const key = generateApiKey();
   writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
+}
+
+/**
+ * The key the startup line shows: DEV_API_KEY, or on an embedded install the one kept in DATA_DIR,
+ * stored with the top plan if new. A revoked key stays revoked and is not shown.
+ */
+export async function ensureDevApiKey(
+  config: AppConfig,
+  db: Database,
+  logger: Logger,
+): Promise<string | undefined> {
+  const key = config.devApiKey || (db.embedded ? readOrCreateDevApiKey(config.dataDir) : undefined);
+  if (key && (await ensureApiKey(db.dataSource, key, TOP_PLAN)).revoked) {
+    logger.warn('DEV_API_KEY names a revoked key: it stays revoked (create another with cli keys create)');
+    return undefined;
+  }
   return key;
 }

@@ -12,8 +12,8 @@ export interface HealthListener {
 
 /**
  * The two probes of the API's /health routes, same bodies, for a process that runs no api role (an
- * indexer or dispatcher on its own): a bare node:http server, since booting Nest for two routes would
- * double such a process's start time.
+ * indexer or dispatcher on its own): a bare node:http server, since booting Fastify and the API's Nest
+ * modules for two routes would double such a process's start time.
  */
 export async function listenForHealth(
   registry: HealthRegistry,

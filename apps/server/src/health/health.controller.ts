@@ -1,10 +1,9 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '@chainwire/auth';
-import { ApiError, type Database, DATABASE, type HealthRegistry } from '@chainwire/core';
+import { ApiError, type Database, DATABASE, HEALTH_REGISTRY, type HealthRegistry } from '@chainwire/core';
 import { checkReadiness, notReadyReasons, type Readiness } from './readiness';
 
-export const HEALTH_REGISTRY = Symbol('HealthRegistry');
 export const NOT_READY = 'NOT_READY';
 
 @ApiTags('health')

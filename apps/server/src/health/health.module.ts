@@ -1,15 +1,22 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { HealthRegistry } from '@chainwire/core';
-import { HEALTH_REGISTRY, HealthController } from './health.controller';
+import type { DatabaseModuleRef, HealthRegistryModuleRef } from '@chainwire/core';
+import { HealthController } from './health.controller';
+
+export interface HealthModuleImports {
+  /** Readiness asks the database's pool directly (parked-event counts). */
+  readonly database: DatabaseModuleRef;
+  /** The parts of this process that /health/ready reports. */
+  readonly health: HealthRegistryModuleRef;
+}
 
 /** GET /health/live and /health/ready for the parts registered in this process's registry. */
 @Module({})
 export class HealthModule {
-  static forRoot(registry: HealthRegistry): DynamicModule {
+  static forRoot(imports: HealthModuleImports): DynamicModule {
     return {
       module: HealthModule,
+      imports: [imports.database, imports.health],
       controllers: [HealthController],
-      providers: [{ provide: HEALTH_REGISTRY, useValue: registry }],
     };
   }
 }

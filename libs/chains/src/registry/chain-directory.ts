@@ -20,8 +20,8 @@ const MISS_RELOAD_MS = 1_000;
 
 /**
  * The chains table held in memory: reference data read on every request, changed only by seeding.
- * One instance per process (ChainDirectoryModule is global). A miss reloads at most once a second,
- * so a chain registered after boot is found within a second.
+ * One instance per app: the app builds ChainDirectoryModule.forRoot() once and every feature imports that
+ * module. A miss reloads at most once a second, so a chain registered after boot is found within a second.
  */
 @Injectable()
 export class ChainDirectory {

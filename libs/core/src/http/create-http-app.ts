@@ -19,12 +19,17 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /** Swagger UI and the OpenAPI document; omitted: no docs routes. */
   docs?: ApiDocsOptions;
+  /**
+   * false: return the app uninitialised, so the caller can run `app.init()` itself and still close the app
+   * when a lifecycle hook fails; default true.
+   */
+  init?: boolean;
 }
 
 /**
  * A Nest application on Fastify with the REST conventions of docs/architecture.md §7: lossless JSON both ways,
  * the envelope on every success unless @BareResponse(), the error envelope for everything thrown
- * (including Fastify's own 404/413/415), and the docs. Initialised, not listening.
+ * (including Fastify's own 404/413/415), and the docs. Initialised (unless `init: false`), not listening.
  */
 export async function createHttpApp(
   rootModule: IEntryNestModule,
@@ -53,6 +58,6 @@ export async function createHttpApp(
   registerControlCharacterCheck(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ApiExceptionFilter(options.logger));
   if (options.docs) serveApiDocs(app, options.docs);
-  await app.init();
+  if (options.init !== false) await app.init();
   return app;
 }

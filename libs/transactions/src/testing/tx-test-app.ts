@@ -2,11 +2,11 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule, createApiKey } from '@chainwire/auth';
-import { seedRegistries } from '@chainwire/chains';
+import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
 import {
-  AppContextModule,
   createHttpApp,
   type Database,
+  DatabaseModule,
   parseJsonExact,
   silentLogger,
   stringifyJson,
@@ -39,12 +39,13 @@ export async function startTxTestApp(chains: readonly ChainRpcConfig[]): Promise
   await seedRegistries(db.dataSource);
   const key = (await createApiKey(db.dataSource, { plan: 'enterprise' })).key;
 
+  const database = DatabaseModule.forRoot({ db });
+  const chainDirectory = ChainDirectoryModule.forRoot({ database });
   @Module({
     imports: [
-      AppContextModule.forRoot({ db, logger: silentLogger }),
       CqrsModule.forRoot(),
-      AuthModule,
-      TransactionsModule.forRoot({ chains, rpcTimeoutMs: 5000 }),
+      AuthModule.forRoot({ database, chainDirectory }),
+      TransactionsModule.forRoot({ database, chainDirectory }, { chains, rpcTimeoutMs: 5000 }),
     ],
   })
   class TxTestModule {}

@@ -2,14 +2,8 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
-import { seedRegistries } from '@chainwire/chains';
-import {
-  AppContextModule,
-  createHttpApp,
-  type Database,
-  parseJsonExact,
-  silentLogger,
-} from '@chainwire/core';
+import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
+import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { WalletModule } from '../wallet.module';
 
@@ -36,12 +30,13 @@ export async function startWalletTestApp(): Promise<WalletTestApp> {
     enterprise: (await createApiKey(db.dataSource, { plan: 'enterprise' })).key,
   };
 
+  const database = DatabaseModule.forRoot({ db });
+  const chainDirectory = ChainDirectoryModule.forRoot({ database });
   @Module({
     imports: [
-      AppContextModule.forRoot({ db, logger: silentLogger }),
       CqrsModule.forRoot(),
-      AuthModule,
-      WalletModule,
+      AuthModule.forRoot({ database, chainDirectory }),
+      WalletModule.forRoot({ database, chainDirectory }),
     ],
   })
   class WalletTestModule {}

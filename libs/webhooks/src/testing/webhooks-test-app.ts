@@ -3,9 +3,9 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule, createApiKey, type CreatedApiKey, type Plan } from '@chainwire/auth';
-import { seedRegistries } from '@chainwire/chains';
-import { AppContextModule, createHttpApp, type Database, silentLogger } from '@chainwire/core';
-import { PostgresEventStore } from '@chainwire/event-store';
+import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
+import { createHttpApp, type Database, DatabaseModule, silentLogger } from '@chainwire/core';
+import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { DEFAULT_BREAKER, DEFAULT_USER_AGENT, type WebhooksConfig } from '../config/webhooks-config';
 import { SecretBox } from '../secrets/secret-box';
@@ -57,12 +57,18 @@ export async function startWebhooksTestApp(config = testWebhooksConfig()): Promi
     enterprise: await createApiKey(db.dataSource, { plan: 'enterprise' }),
   };
 
+  const database = DatabaseModule.forRoot({ db });
+  const chainDirectory = ChainDirectoryModule.forRoot({ database });
   @Module({
     imports: [
-      AppContextModule.forRoot({ db, logger: silentLogger }),
       CqrsModule.forRoot(),
-      AuthModule,
-      WebhooksModule.forRoot({ config, eventStore }),
+      AuthModule.forRoot({ database, chainDirectory }),
+      WebhooksModule.forRoot({
+        config,
+        database,
+        eventStore: EventStoreModule.forRoot({ eventStore }),
+        chainDirectory,
+      }),
     ],
   })
   class WebhooksTestModule {}

@@ -1,0 +1,71 @@
+import {
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { HEALTH_REGISTRY, type HealthRegistry, LOGGER, logFunction, type Logger } from '@chainwire/core';
+import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
+import { EvmIndexer } from '@chainwire/indexing';
+import { ShutdownStack } from '../bootstrap/shutdown-stack';
+import type { SharedModules } from './shared-modules';
+
+/** A chain this process indexes, with the node it reads (the configured RPC URL or the dev chain's). */
+export interface IndexedChain {
+  readonly id: string;
+  readonly rpcUrl: string;
+  readonly startBlock?: bigint;
+  readonly finalityDepth?: number;
+}
+
+const INDEXED_CHAINS = Symbol('IndexedChains');
+
+/** Runs one indexer per chain with a node (docs/architecture.md §6) from boot to shutdown. */
+@Injectable()
+export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly running: ShutdownStack;
+
+  constructor(
+    @Inject(INDEXED_CHAINS) private readonly chains: readonly IndexedChain[],
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(HEALTH_REGISTRY) private readonly health: HealthRegistry,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.running = new ShutdownStack(logger);
+  }
+
+  onApplicationBootstrap(): void {
+    for (const chain of this.chains) {
+      const log = this.logger.child(`indexer/${chain.id}`);
+      const indexer = new EvmIndexer({
+        chain: chain.id,
+        rpcUrl: chain.rpcUrl,
+        eventStore: this.eventStore,
+        startBlock: chain.startBlock,
+        finalityDepth: chain.finalityDepth,
+        log: logFunction(log),
+        logError: logFunction(log, 'error'),
+      });
+      this.health.register(indexer);
+      indexer.start();
+      this.running.push(`indexer ${chain.id}`, () => indexer.stop());
+    }
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.running.stop();
+  }
+}
+
+@Module({})
+export class IndexerRoleModule {
+  static forRoot(shared: SharedModules, chains: readonly IndexedChain[]): DynamicModule {
+    return {
+      module: IndexerRoleModule,
+      imports: [shared.eventStore, shared.health, shared.logger],
+      providers: [{ provide: INDEXED_CHAINS, useValue: chains }, IndexerRole],
+    };
+  }
+}
