@@ -6,6 +6,7 @@ export * from './config/load-config';
 export * from './config/webhook-env';
 export * from './db/database';
 export * from './db/migrate';
+export * from './db/copy-rows';
 export * from './db/relational-schema';
 export * from './db/transaction';
 export * from './errors/retryable';

@@ -28,7 +28,6 @@ export async function createEventStore(options: CreateEventStoreOptions): Promis
   log?.(`event store: PostgreSQL${db.embedded ? ' (embedded)' : ''}`);
   return new PostgresEventStore(db.pool, {
     listenUrl: db.embedded ? undefined : db.url,
-    bulkCopy: !db.embedded,
     log,
   });
 }

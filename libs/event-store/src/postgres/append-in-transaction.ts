@@ -7,7 +7,7 @@ import {
   type NewEvent,
   type StreamAppend,
 } from '../event-store';
-import { COPY_MIN_EVENTS, copyIntoStream } from './copy-into-stream';
+import { copyIntoStream } from './copy-into-stream';
 
 export const NOTIFY_CHANNEL = 'events_appended';
 
@@ -26,7 +26,6 @@ export async function appendInTransaction(
   streamId: string,
   events: readonly NewEvent[],
   expected: ExpectedVersion,
-  bulkCopy = false,
 ): Promise<AppendResult> {
   const batch = distinctById(events);
   const current = (await lockStreams(client, [streamId])).get(streamId)!;
@@ -36,10 +35,7 @@ export async function appendInTransaction(
       return { nextExpectedVersion: current, appended: 0 };
     throw new WrongExpectedVersionError(streamId, expected, current);
   }
-  let appended =
-    bulkCopy && batch.length >= COPY_MIN_EVENTS
-      ? await copyIntoStream(client, streamId, current + 1n, batch)
-      : null;
+  let appended = await copyIntoStream(client, streamId, current + 1n, batch);
   if (appended === null) {
     appended = 0;
     for (let offset = 0; offset < batch.length; offset += INSERT_CHUNK) {

@@ -13,7 +13,6 @@ describe('PostgresEventStore', () => {
     db = await createTestDatabase({ poolSize: 8 });
     store = new PostgresEventStore(db.pool, {
       listenUrl: db.embedded ? undefined : db.url,
-      bulkCopy: !db.embedded,
     });
   });
   afterAll(async () => {

@@ -48,11 +48,6 @@ export interface PostgresEventStoreOptions {
   /** Fallback poll interval while caught up, in ms: catches appends from other processes without LISTEN. */
   pollIntervalMs?: number;
   log?: (msg: string) => void;
-  /**
-   * Large appends go through `COPY … FROM STDIN` (copy-into-stream.ts). Only against a PostgreSQL
-   * server: through pglite-socket a COPY inside a transaction loses the protocol's sync.
-   */
-  bulkCopy?: boolean;
 }
 
 /** Stores on one pool share wake-ups, so an append through one wakes the readers of all. */
@@ -113,9 +108,7 @@ export class PostgresEventStore implements EventStore {
     events: readonly NewEvent[],
     expected: ExpectedVersion,
   ): Promise<AppendResult> {
-    return inTransaction(this.pool, (client) =>
-      appendInTransaction(client, streamId, events, expected, this.options.bulkCopy ?? false),
-    );
+    return inTransaction(this.pool, (client) => appendInTransaction(client, streamId, events, expected));
   }
 
   /**

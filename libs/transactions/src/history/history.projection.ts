@@ -1,7 +1,8 @@
 import type { PoolClient } from 'pg';
 import { CHAIN_STREAM_PREFIX, TRANSFER_OBSERVED, TRANSFER_REVERTED } from '@chainwire/chain-events';
+import { canCopy, COPY_MIN_ROWS, copyField, copyRowsOrRefuse } from '@chainwire/core';
 import type { Projection } from '@chainwire/read-models';
-import { planHistoryWrites, type HistoryWrite } from './history-writes';
+import { planHistoryWrites, type HistoryRow, type HistoryWrite } from './history-writes';
 
 /**
  * Per-address transfer history (table tx_history, migration 0300). Idempotent: an insert of a row
@@ -26,6 +27,7 @@ async function applyHistoryWrite(client: PoolClient, write: HistoryWrite): Promi
     return;
   }
   if (write.rows.length === 0) return;
+  if (await copyHistoryRows(client, write.rows)) return;
   const r = write.rows;
   await client.query(
     `INSERT INTO tx_history (chain, address, block_hash, ref, direction, seq, block_number, timestamp,
@@ -51,4 +53,50 @@ async function applyHistoryWrite(client: PoolClient, write: HistoryWrite): Promi
       r.map((x) => x.tokenId),
     ],
   );
+}
+
+const HISTORY_COLUMNS = [
+  'chain',
+  'address',
+  'block_hash',
+  'ref',
+  'direction',
+  'seq',
+  'block_number',
+  'timestamp',
+  'tx_hash',
+  'kind',
+  'asset',
+  'counterparty',
+  'amount',
+  'token_id',
+] as const;
+
+/**
+ * A large run of rows with one COPY (the bulk of a backfill). False when the rows are few, COPY cannot
+ * run here (PGlite), or one of them is stored already: then the INSERT, which skips stored rows, runs.
+ */
+async function copyHistoryRows(client: PoolClient, rows: readonly HistoryRow[]): Promise<boolean> {
+  if (rows.length < COPY_MIN_ROWS || !(await canCopy(client))) return false;
+  const lines = rows.map((x) =>
+    [
+      x.chain,
+      x.address,
+      x.blockHash,
+      x.ref,
+      x.direction,
+      x.seq,
+      x.blockNumber,
+      x.timestamp,
+      x.txHash,
+      x.kind,
+      x.asset,
+      x.counterparty,
+      x.amount,
+      x.tokenId,
+    ]
+      .map(copyField)
+      .join('\t'),
+  );
+  return copyRowsOrRefuse(client, 'tx_history', HISTORY_COLUMNS, lines);
 }

@@ -1,0 +1,68 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/** Below this many rows a multi-row INSERT costs less than a savepoint and a COPY round trip. */
+export const COPY_MIN_ROWS = 100;
+
+const UNIQUE_VIOLATION = '23505';
+const copyCapable = new WeakMap<PoolClient, Promise<boolean>>();
+
+/**
+ * Whether `COPY … FROM STDIN` can run inside a transaction on this connection: yes on a PostgreSQL
+ * server; no through pglite-socket, where it loses the protocol's sync and the connection with it.
+ * Asked once per connection (the server names itself in version()).
+ */
+export function canCopy(client: PoolClient): Promise<boolean> {
+  let capable = copyCapable.get(client);
+  if (!capable) {
+    capable = client
+      .query<{ version: string }>('SELECT version()')
+      .then(({ rows }) => !/PGlite/i.test(rows[0]?.version ?? ''));
+    copyCapable.set(client, capable);
+  }
+  return capable;
+}
+
+/**
+ * Writes `rows` (each already in COPY text form: fields escaped with copyField, joined by tabs) with one
+ * `COPY table (columns) FROM STDIN`, inside a savepoint of the caller's transaction. Bulk writes that
+ * must skip rows already stored keep their INSERT … ON CONFLICT / NOT EXISTS as the fallback: when a
+ * unique index refuses a row, the savepoint undoes the COPY and the answer is false. Other errors throw.
+ */
+export async function copyRowsOrRefuse(
+  client: PoolClient,
+  table: string,
+  columns: readonly string[],
+  rows: readonly string[],
+): Promise<boolean> {
+  await client.query('SAVEPOINT copy_rows');
+  try {
+    const body = Buffer.from(rows.join('\n') + '\n');
+    await pipeline(
+      Readable.from([body]),
+      client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)),
+    );
+  } catch (error) {
+    if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+    await client.query('ROLLBACK TO SAVEPOINT copy_rows');
+    return false;
+  }
+  await client.query('RELEASE SAVEPOINT copy_rows');
+  return true;
+}
+
+/** One field in COPY's text format: null as \N; backslash, tab, newline and carriage return escaped. */
+export function copyField(value: string | number | bigint | null): string {
+  if (value === null) return '\\N';
+  if (typeof value !== 'string') return String(value);
+  return value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!);
+}
+
+const COPY_ESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\\\',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\r': '\\r',
+};
