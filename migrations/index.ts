@@ -7,6 +7,7 @@ import { Webhooks0000000000400 } from './0400_webhooks';
 import { WebhookDispatcherLeases0000000000401 } from './0401_webhook-dispatcher-leases';
 import { ParkedEvents0000000000403 } from './0403_parked-events';
 import { EventsByType0000000000404 } from './0404_events-by-type';
+import { TxHistoryKey0000000000405 } from './0405_tx-history-key';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   WebhookDispatcherLeases0000000000401,
   ParkedEvents0000000000403,
   EventsByType0000000000404,
+  TxHistoryKey0000000000405,
 ];

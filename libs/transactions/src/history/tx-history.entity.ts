@@ -3,20 +3,15 @@ import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 /**
  * Read model of the history projection (migration 0300): an address's transfers in and out, one row
  * per (transfer, party). Written only by the projection's bulk statements; read newest first by
- * (block_number, seq).
+ * (block_number, seq). Keyed by (chain, block_hash, ref, address).
  */
 @Entity({ name: 'tx_history' })
 @Check('tx_history_direction_check', "direction IN ('in', 'out', 'self')")
 // A DESC index (see the migration): TypeORM cannot express the order, so it only knows the name.
 @Index('tx_history_newest', { synchronize: false })
-@Index('tx_history_block', ['chain', 'blockHash', 'ref'])
 export class TxHistoryEntity {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'tx_history_pkey' })
   chain!: string;
-
-  /** Lower-case. */
-  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'tx_history_pkey' })
-  address!: string;
 
   /** Lower-case. */
   @PrimaryColumn({ name: 'block_hash', type: 'text', primaryKeyConstraintName: 'tx_history_pkey' })
@@ -25,6 +20,10 @@ export class TxHistoryEntity {
   /** The transfer's ref, unique within the block. */
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'tx_history_pkey' })
   ref!: string;
+
+  /** Lower-case. Last in the key (migration 0405), so that reverts delete by its prefix. */
+  @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'tx_history_pkey' })
+  address!: string;
 
   @Column({ type: 'text' })
   direction!: 'in' | 'out' | 'self';
