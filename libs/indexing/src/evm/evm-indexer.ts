@@ -14,6 +14,7 @@ import {
   type ChainEvent,
   type TransferReverted,
 } from '@chainwire/chain-events';
+import { BlockBatchSizer } from './block-batch-sizer';
 import { BackfillProgress } from './backfill-progress';
 import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
 import {
@@ -34,7 +35,10 @@ export interface EvmIndexerOptions {
   startBlock?: bigint;
   /** Blocks kept revertible; a reorg of up to this many blocks is followed, a deeper one cannot be. Default 12. */
   finalityDepth?: number;
-  /** Blocks read and appended per batch (one append); the next batch is read while one is appended. Default 20. */
+  /**
+   * Most blocks read and appended per batch (one append); within it the batch follows the chain's density
+   * (block-batch-sizer.ts). The next batch is read while one is appended. Default 200.
+   */
   maxBlocksPerBatch?: number;
   /** Wait between polls once caught up (also over a WebSocket, beside newHeads). Default 500 ms. */
   pollIntervalMs?: number;
@@ -74,7 +78,7 @@ export class EvmIndexer implements HealthSource {
   private readonly adapter: EvmChainAdapter;
   private readonly stream: string;
   private readonly finalityDepth: number;
-  private readonly maxBlocks: bigint;
+  private readonly batchSizer: BlockBatchSizer;
   private readonly pollIntervalMs: number;
   private readonly concurrency: number;
   private readonly log: (msg: string) => void;
@@ -102,7 +106,7 @@ export class EvmIndexer implements HealthSource {
     this.adapter = options.adapter ?? new EvmChainAdapter({ rpcUrl: options.rpcUrl });
     this.stream = chainStream(options.chain);
     this.finalityDepth = options.finalityDepth ?? 12;
-    this.maxBlocks = BigInt(Math.max(1, options.maxBlocksPerBatch ?? 20));
+    this.batchSizer = new BlockBatchSizer(Math.max(1, options.maxBlocksPerBatch ?? 200));
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.concurrency = options.concurrency ?? 8;
     this.log = options.log ?? (() => undefined);
@@ -308,7 +312,10 @@ export class EvmIndexer implements HealthSource {
         from = ancestor ? ancestor.number + 1n : state.firstBlock!;
       }
     }
-    const to = from + this.maxBlocks - 1n < head ? from + this.maxBlocks - 1n : head;
+    // The range read ahead, when it starts here, is this batch: its blocks are on their way.
+    const ahead = orphans.length === 0 && this.prefetched?.from === from ? this.prefetched.to : undefined;
+    const last = ahead ?? from + this.batchSizer.span() - 1n;
+    const to = last < head ? last : head;
     if (to < from && orphans.length === 0) return false;
 
     const fetched = to >= from ? await this.fetch(from, to, orphans.length === 0) : [];
@@ -318,7 +325,14 @@ export class EvmIndexer implements HealthSource {
       );
     }
     // Read the next range while this one is appended; step() verifies that it extends this one.
-    if (to < head) this.startPrefetch(to + 1n, to + this.maxBlocks < head ? to + this.maxBlocks : head);
+    if (to < head) {
+      this.batchSizer.record(
+        fetched.length,
+        fetched.reduce((n, b) => n + b.logs.length + b.block.transactions.length, 0),
+      );
+      const span = this.batchSizer.span();
+      this.startPrefetch(to + 1n, to + span < head ? to + span : head);
+    }
 
     const events: NewEvent<ChainEvent>[] = [];
     for (const orphan of [...orphans].reverse()) events.push(...this.revertEvents(orphan));

@@ -1,0 +1,29 @@
+import { BlockBatchSizer, TARGET_EVENTS_PER_BATCH } from './block-batch-sizer';
+
+describe('BlockBatchSizer', () => {
+  it('starts with 20 blocks, or fewer when that is the most allowed', () => {
+    expect(new BlockBatchSizer(200).span()).toBe(20n);
+    expect(new BlockBatchSizer(5).span()).toBe(5n);
+  });
+
+  it('reads sparse chains in long ranges and dense ones in short ones', () => {
+    const sparse = new BlockBatchSizer(200);
+    sparse.record(20, 1_000); // 50 events per block
+    expect(sparse.span()).toBe(BigInt(TARGET_EVENTS_PER_BATCH / 50));
+    const dense = new BlockBatchSizer(200);
+    dense.record(20, 20 * 2_000);
+    expect(dense.span()).toBe(2n);
+    const huge = new BlockBatchSizer(200);
+    huge.record(1, 50_000);
+    expect(huge.span()).toBe(1n);
+  });
+
+  it('caps empty stretches at the maximum and follows a change of density', () => {
+    const sizer = new BlockBatchSizer(200);
+    sizer.record(20, 0);
+    expect(sizer.span()).toBe(200n);
+    sizer.record(200, 200 * 400);
+    sizer.record(10, 10 * 400);
+    expect(sizer.span()).toBeLessThan(20n);
+  });
+});
