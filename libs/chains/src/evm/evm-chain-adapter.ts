@@ -1,15 +1,4 @@
-import {
-  createPublicClient,
-  http,
-  webSocket,
-  type Address,
-  type Hash,
-  type PublicClient,
-  type Transport,
-  type Hex,
-  hexToBigInt,
-  type WebSocketTransport,
-} from 'viem';
+import { createPublicClient, http, type Address, type Hash, type PublicClient, type Transport } from 'viem';
 import { BlockRangeSizer } from './block-range-sizer';
 import type {
   EvmBlock,
@@ -26,6 +15,7 @@ import { detectTraceMethod, getInternalTransfers } from './get-internal-transfer
 import { getTransferLogs } from './get-transfer-logs';
 import { mapConcurrent } from '@chainwire/core';
 import { RetryableChainError } from './rpc-errors';
+import { WebSocketConnection } from './web-socket-connection';
 
 export interface EvmChainAdapterOptions {
   /** `http(s)://`, or `ws(s)://` to also follow new heads as the node announces them (`eth_subscribe`). */
@@ -52,9 +42,18 @@ export class EvmChainAdapter {
   private readonly concurrency: number;
   private readonly logRange: BlockRangeSizer;
   private traceMethod?: Promise<TraceMethod>;
+  private readonly socket?: WebSocketConnection;
 
   constructor(private readonly options: EvmChainAdapterOptions) {
-    this.client = createPublicClient({ transport: transportFor(options), cacheTime: 0 });
+    const timeoutMs = options.timeoutMs ?? 30_000;
+    const retryCount = options.retryCount ?? 1;
+    if (isWebSocketUrl(options.rpcUrl)) {
+      this.socket = new WebSocketConnection(options.rpcUrl, { timeoutMs, retryCount });
+    }
+    this.client = createPublicClient({
+      transport: this.socket?.transport ?? httpTransport(options, timeoutMs, retryCount),
+      cacheTime: 0,
+    });
     this.concurrency = options.concurrency ?? 8;
     this.logRange = new BlockRangeSizer(options.logRange?.initial, options.logRange?.max);
   }
@@ -65,41 +64,18 @@ export class EvmChainAdapter {
   }
 
   /**
-   * Calls `onHead` with each new head number the node announces (`eth_subscribe` newHeads; the
-   * transport reconnects and subscribes again after a drop). Returns the unsubscribe, which settles
-   * once the node confirmed it or after a second: call it before close(), or its `eth_unsubscribe`
-   * would open a new socket after the close. Only for WebSocket URLs: over HTTP the caller polls.
+   * Calls `onHead` with each new head number the node announces (`eth_subscribe` newHeads; the socket
+   * reconnects and subscribes again after a drop). Returns the unsubscribe; call it before close().
+   * Only for WebSocket URLs: over HTTP the caller polls.
    */
   watchHeads(onHead: (head: bigint) => void, onError: (error: Error) => void): () => Promise<void> {
-    if (!this.pushesHeads) throw new Error('watchHeads needs a ws(s):// RPC URL');
-    const transport = this.client.transport as unknown as ReturnType<WebSocketTransport>['value'] & object;
-    const subscription = transport.subscribe({
-      params: ['newHeads'],
-      onData: (data: { result?: { number?: Hex } }) => {
-        if (data.result?.number) onHead(hexToBigInt(data.result.number));
-      },
-      onError: (error: Error) => onError(error),
-    });
-    subscription.catch((error: unknown) =>
-      onError(error instanceof Error ? error : new Error(String(error))),
-    );
-    return async () => {
-      const active = await subscription.catch(() => undefined);
-      if (!active) return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        active.unsubscribe().catch(() => undefined),
-        new Promise((resolve) => (timer = setTimeout(resolve, 1_000))),
-      ]);
-      clearTimeout(timer);
-    };
+    if (!this.socket) throw new Error('watchHeads needs a ws(s):// RPC URL');
+    return this.socket.watchHeads(onHead, onError);
   }
 
-  /** Closes the WebSocket and stops its reconnecting; a later request opens a new one. Nothing to do over HTTP. */
+  /** Closes the WebSocket, if any, and ends its reconnecting. Nothing to do over HTTP. */
   async close(): Promise<void> {
-    if (!this.pushesHeads) return;
-    const transport = this.client.transport as { getRpcClient?: () => Promise<{ close(): void }> };
-    (await transport.getRpcClient?.())?.close();
+    await this.socket?.close();
   }
 
   getChainId(): Promise<number> {
@@ -170,24 +146,7 @@ function isWebSocketUrl(url: string): boolean {
   return /^wss?:\/\//i.test(url);
 }
 
-let socketKeys = 0;
-
-function transportFor(options: EvmChainAdapterOptions): Transport {
-  const timeout = options.timeoutMs ?? 30_000;
-  const retryCount = options.retryCount ?? 1;
-  if (isWebSocketUrl(options.rpcUrl)) {
-    return webSocket(options.rpcUrl, {
-      timeout,
-      retryCount,
-      retryDelay: 200,
-      keepAlive: true,
-      // A node away for a while comes back: never stop trying (the indexer's requests fail, retryably,
-      // meanwhile). close() ends the attempts.
-      reconnect: { attempts: Number.MAX_SAFE_INTEGER, delay: 2_000 },
-      // viem shares one socket per key and URL; an adapter's close() must not close another's.
-      key: `chainwire-ws-${++socketKeys}`,
-    });
-  }
+function httpTransport(options: EvmChainAdapterOptions, timeout: number, retryCount: number): Transport {
   const batchSize = options.batchSize ?? 20;
   return http(options.rpcUrl, {
     timeout,

@@ -1,6 +1,7 @@
 import { type ChainEvent, chainStream, isBlockIndexed } from '@chainwire/chain-events';
 import type { Database } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
+import { EvmChainAdapter } from '@chainwire/chains';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
 import { eventually } from '../../../../test/support/api-balances';
 import { createTestDatabase } from '../../../../test/support/test-database';
@@ -51,6 +52,21 @@ describe('EvmIndexer following newHeads over a WebSocket', () => {
       }
     } finally {
       await indexer.stop();
+    }
+  });
+
+  it('gives each adapter a socket of its own: closing one leaves another on the same URL working', async () => {
+    const rpcUrl = anvil.rpcUrl.replace(/^http/, 'ws');
+    const [first, second] = [new EvmChainAdapter({ rpcUrl }), new EvmChainAdapter({ rpcUrl })];
+    try {
+      const head = await first.getHeadNumber();
+      expect(await second.getHeadNumber()).toBe(head);
+      await first.close();
+      await anvil.testClient.mine({ blocks: 1 });
+      expect(await second.getHeadNumber()).toBe(head + 1n);
+    } finally {
+      await first.close();
+      await second.close();
     }
   });
 });
