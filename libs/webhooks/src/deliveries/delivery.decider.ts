@@ -139,17 +139,10 @@ function evolve(
       next.updatedAt = d.at;
       break;
     }
-    case DELIVERY_CANCELLED: {
-      const d = event.data;
-      next.status = 'cancelled';
-      next.nextAttemptAt = null;
-      next.statusReason = d.reason;
-      next.updatedAt = d.at;
-      break;
-    }
+    case DELIVERY_CANCELLED:
     case DELIVERY_ABANDONED: {
       const d = event.data;
-      next.status = 'abandoned';
+      next.status = event.type === DELIVERY_CANCELLED ? 'cancelled' : 'abandoned';
       next.nextAttemptAt = null;
       next.statusReason = d.reason;
       next.updatedAt = d.at;
