@@ -51,40 +51,42 @@ async function runWorkload(name: WorkloadName): Promise<void> {
     if (exit !== 0) throw new Error(`service exited with ${exit}:\n${run.service.output().slice(-4000)}`);
 
     const db = await store.open();
+    let compared: number;
+    let kinds: { kind: string; n: string }[];
     try {
-      const compared = await verifyBalances(db, anvil.rpcUrl, { ...workload });
-      const { rows } = await db.pool.query<{ kind: string; n: string }>(
+      compared = await verifyBalances(db, anvil.rpcUrl, workload);
+      ({ rows: kinds } = await db.pool.query<{ kind: string; n: string }>(
         `SELECT data->>'kind' AS kind, count(*)::text AS n FROM events
           WHERE type = 'TransferObserved' AND (data->>'blockNumber')::numeric <= $1 GROUP BY 1 ORDER BY 1`,
         [workload.head.toString()],
-      );
-      const transfers = rows.reduce((sum, r) => sum + Number(r.n), 0);
-      const storage = await storageFloor(db);
-
-      const indexMs = run.caughtUpMs - run.bootMs;
-      const rate = (ms: number) => Math.round(transfers / (ms / 1000));
-      console.log(
-        `transfers: ${transfers} (${rows.map((r) => `${r.kind} ${r.n}`).join(', ')}), ${storage.rows} events`,
-      );
-      console.log(`balances exact: ${compared} compared with the node, all equal`);
-      console.log(
-        `(a) end to end: ${seconds(run.caughtUpMs)} from spawn (boot ${seconds(run.bootMs)}), ${rate(run.caughtUpMs)} transfers/s; after boot ${seconds(indexMs)}, ${rate(indexMs)} transfers/s`,
-      );
-      console.log(
-        `(b) RPC floor: ${seconds(rpcMs)}, ${rate(rpcMs)} transfers/s; ratio (a)/(b) ${(rpcMs / indexMs).toFixed(3)}`,
-      );
-      console.log(
-        `(c) storage floor (COPY): ${seconds(storage.ms)}, ${rate(storage.ms)} transfers/s; ratio (a)/(c) ${(storage.ms / indexMs).toFixed(3)}`,
-      );
-      if (latency) {
-        console.log(
-          `head latency (node mines → GET /api/blocks/latest has it), ${latency.samples} blocks: p50 ${latency.p50} ms, ` +
-            `p99 ${latency.p99} ms, max ${latency.max} ms; baseline (bare eth_blockNumber poll every 500 ms) p50 ` +
-            `${latency.baselineP50} ms; ratio p50 ${(latency.p50 / Math.max(1, latency.baselineP50)).toFixed(2)}`,
-        );
-      }
+      ));
     } finally {
       await db.close();
+    }
+    const storage = await storageFloor(store);
+
+    const transfers = kinds.reduce((sum, r) => sum + Number(r.n), 0);
+    const indexMs = run.caughtUpMs - run.bootMs;
+    const rate = (ms: number) => Math.round(transfers / (ms / 1000));
+    console.log(
+      `transfers: ${transfers} (${kinds.map((r) => `${r.kind} ${r.n}`).join(', ')}), ${storage.rows} events`,
+    );
+    console.log(`balances exact: ${compared} compared with the node, all equal`);
+    console.log(
+      `(a) end to end: ${seconds(run.caughtUpMs)} from spawn (boot ${seconds(run.bootMs)}), ${rate(run.caughtUpMs)} transfers/s; after boot ${seconds(indexMs)}, ${rate(indexMs)} transfers/s`,
+    );
+    console.log(
+      `(b) RPC floor: ${seconds(rpcMs)}, ${rate(rpcMs)} transfers/s; ratio (a)/(b) ${(rpcMs / indexMs).toFixed(3)}`,
+    );
+    console.log(
+      `(c) storage floor (COPY): ${seconds(storage.ms)}, ${rate(storage.ms)} transfers/s; ratio (a)/(c) ${(storage.ms / indexMs).toFixed(3)}`,
+    );
+    if (latency) {
+      console.log(
+        `head latency (node mines → GET /api/blocks/latest has it), ${latency.samples} blocks: p50 ${latency.p50} ms, ` +
+          `p99 ${latency.p99} ms, max ${latency.max} ms; baseline (bare eth_blockNumber poll every 500 ms) p50 ` +
+          `${latency.baselineP50} ms; ratio p50 ${(latency.p50 / Math.max(1, latency.baselineP50)).toFixed(2)}`,
+      );
     }
   } finally {
     await anvil.stop();

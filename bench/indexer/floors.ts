@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { from as copyFrom } from 'pg-copy-streams';
 import { EvmChainAdapter } from '@chainwire/chains';
-import type { Database } from '@chainwire/core';
 import { fetchBlockRange } from '@chainwire/indexing';
+import type { BenchStore } from './service-run';
 
 /** The indexer's defaults: ranges of 20 blocks, 8 requests in flight per range, the next range read ahead. */
 const RANGE = 20n;
@@ -32,32 +33,55 @@ export async function rpcFloor(rpcUrl: string, head: bigint): Promise<number> {
   }
 }
 
+const FLOOR_COLUMNS = 'stream_id, stream_position, event_id, type, data, metadata';
+const EVENT_LINES = `SELECT concat_ws(E'\\t', ${FLOOR_COLUMNS.replace('data, metadata', 'data::text, metadata::text')}) AS line
+                       FROM events ORDER BY global_position`;
+
+/** COPY's text format escapes backslashes; JSON text holds them inside strings. */
+function copyBody(lines: readonly string[]): string {
+  return lines.map((line) => line.replace(/\\/g, '\\\\') + '\n').join('');
+}
+
 /**
  * The storage floor: the very event rows the service appended, read back, then written with one `COPY`
- * into an empty table shaped like `events` (same columns, constraints and indexes). Only the COPY is timed.
+ * into an empty table shaped like `events` (same columns, constraints and indexes). Only the COPY is
+ * timed. PGlite copies in-process from a blob: its socket server cannot carry COPY FROM STDIN.
  */
-export async function storageFloor(db: Database): Promise<{ ms: number; rows: number }> {
-  const { rows } = await db.pool.query<{ line: string }>(
-    `SELECT concat_ws(E'\\t', stream_id, stream_position, event_id, type, data::text, metadata::text) AS line
-       FROM events ORDER BY global_position`,
-  );
-  await db.pool.query('DROP TABLE IF EXISTS events_floor');
-  await db.pool.query('CREATE TABLE events_floor (LIKE events INCLUDING ALL)');
-  // COPY's text format escapes backslashes; JSON text holds them inside strings.
-  const body = Buffer.from(rows.map((r) => r.line.replace(/\\/g, '\\\\') + '\n').join(''));
+export async function storageFloor(store: BenchStore): Promise<{ ms: number; rows: number }> {
+  if (store.backend === 'PGlite') return pgliteStorageFloor(store.dataDir);
+  const db = await store.open();
   const client = await db.pool.connect();
   try {
+    const { rows } = await client.query<{ line: string }>(EVENT_LINES);
+    await client.query('CREATE TABLE events_floor (LIKE events INCLUDING ALL)');
+    const body = Buffer.from(copyBody(rows.map((r) => r.line)));
     const t0 = performance.now();
     await pipeline(
       Readable.from([body]),
-      client.query(
-        copyFrom('COPY events_floor (stream_id, stream_position, event_id, type, data, metadata) FROM STDIN'),
-      ),
+      client.query(copyFrom(`COPY events_floor (${FLOOR_COLUMNS}) FROM STDIN`)),
     );
     const ms = performance.now() - t0;
     await client.query('DROP TABLE events_floor');
     return { ms, rows: rows.length };
   } finally {
     client.release();
+    await db.close();
+  }
+}
+
+async function pgliteStorageFloor(dataDir: string): Promise<{ ms: number; rows: number }> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pg = await PGlite.create({ dataDir: join(dataDir, 'pgdata') });
+  try {
+    const { rows } = await pg.query<{ line: string }>(EVENT_LINES);
+    await pg.query('CREATE TABLE events_floor (LIKE events INCLUDING ALL)');
+    const blob = new Blob([copyBody(rows.map((r) => r.line))]);
+    const t0 = performance.now();
+    await pg.query(`COPY events_floor (${FLOOR_COLUMNS}) FROM '/dev/blob'`, [], { blob });
+    const ms = performance.now() - t0;
+    await pg.query('DROP TABLE events_floor');
+    return { ms, rows: rows.length };
+  } finally {
+    await pg.close();
   }
 }
