@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { Command } from 'commander';
 import { PLANS } from '@chainwire/auth';
+import { REPLAYABLE_PROJECTIONS } from '@chainwire/composition';
 import { ASSET_TYPES } from '@chainwire/chains';
 import type { AppConfig, Database } from '@chainwire/core';
 import type { CliOutput } from './cli-output';
@@ -58,9 +59,12 @@ export function buildCli(deps: CliDeps): Command {
 
   program
     .command('replay')
-    .description('rebuild a projection from the start of the event store')
-    .argument('<projection>', 'projection name, e.g. balances')
-    .action((name: string) => withDatabase((db, config) => replay(db, config, name, deps.out)));
+    .description('rebuild projections from the start of the event store, one after the other')
+    .argument('[projections...]', `projection names: ${Object.keys(REPLAYABLE_PROJECTIONS).join(', ')}`)
+    .option('--all', 'every projection')
+    .action((names: string[], options: { all?: boolean }) =>
+      withDatabase((db, config) => replay(db, config, { names, all: options.all }, deps.out)),
+    );
 
   program
     .command('export')

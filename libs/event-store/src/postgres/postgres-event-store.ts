@@ -178,6 +178,16 @@ export class PostgresEventStore implements EventStore {
     return rows.map((row) => toRecorded<E>(row));
   }
 
+  async headPosition(): Promise<GlobalPosition> {
+    const { rows } = await this.pool.query<{ commit: string; prepare: string }>(
+      `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events e
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1`,
+    );
+    const last = rows[0];
+    return last ? { commit: BigInt(last.commit), prepare: BigInt(last.prepare) } : START;
+  }
+
   async *subscribeToAll<E extends StreamEvent = StreamEvent>(
     options: SubscribeOptions = {},
   ): AsyncIterable<RecordedEvent<E>[]> {

@@ -12,8 +12,8 @@ import {
   type RecordedEvent,
 } from '@chainwire/event-store';
 import { CliUsageError, type CliOutput } from '../../cli-output';
+import { PassProgress } from '../../pass-progress';
 import { parseExportBound, type ExportBound } from './export-bounds';
-import { ExportProgress } from './export-progress';
 import { parseExportTarget, type ExportTarget } from './export-target';
 import { EXPORT_FORMATS, eventFormatter, isRecord, type ExportFormat } from './event-formats';
 
@@ -50,7 +50,8 @@ export async function exportEvents(
   const sink = options.out ? createWriteStream(options.out) : stdout;
   const eventStore = await createEventStore({ eventStoreUrl: config.eventStoreUrl, db });
   try {
-    const progress = new ExportProgress((line) => out.error(line));
+    const progress = new PassProgress('export', await eventStore.headPosition(), (line) => out.error(line));
+    let written = 0;
     const formatter = eventFormatter(format);
     const wanted = eventPredicate(target, from, to, options.involving);
     const types = options.type?.length ? options.type : undefined;
@@ -58,11 +59,12 @@ export async function exportEvents(
       const last = page.events.at(-1)!;
       const kept = page.events.filter(wanted);
       await write(sink, kept.map((event) => formatter.format(event)).join(''));
-      progress.page(page.events.length, kept.length, last.position);
+      written += kept.length;
+      progress.advance(page.events.length, last.position, `, ${written} written`);
       if (to && 'position' in to && comparePositions(last.position, to.position) >= 0) break;
     }
     await write(sink, formatter.end());
-    progress.done();
+    progress.finish(`, ${written} written`);
   } finally {
     await eventStore.close();
     if (sink !== stdout) {
