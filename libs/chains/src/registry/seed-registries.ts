@@ -28,6 +28,7 @@ export async function seedRegistries(dataSource: DataSource): Promise<SeedResult
       type: 'native' as const,
       isDefault: true,
       // A coin's site and explorer are its chain's (registry.json); no logo or description is published there.
+      stablecoin: false,
       logo: null,
       description: null,
       website: c.infoUrl,
@@ -71,6 +72,7 @@ export async function seedRegistries(dataSource: DataSource): Promise<SeedResult
           decimals: a.decimals,
           type: a.type,
           isDefault: a.isDefault,
+          stablecoin: a.stablecoin,
           logo: a.logo,
           description: a.description,
           website: a.website,
@@ -79,7 +81,7 @@ export async function seedRegistries(dataSource: DataSource): Promise<SeedResult
       )
       // An existing row keeps its is_default and status: an operator's later choice survives a re-seed.
       .orUpdate(
-        ['symbol', 'name', 'decimals', 'type', 'logo', 'description', 'website', 'explorer'],
+        ['symbol', 'name', 'decimals', 'type', 'stablecoin', 'logo', 'description', 'website', 'explorer'],
         ['chain', 'contract'],
       )
       .updateEntity(false)

@@ -21,21 +21,25 @@ export interface WellKnownAsset extends AssetDisplay {
   readonly decimals: number;
   readonly type: AssetType;
   readonly isDefault: boolean;
+  /** Pegged to a fiat currency. */
+  readonly stablecoin: boolean;
 }
 
 // Logos are Trust Wallet's published token images (the same source as registry.json), by chain and contract.
 const LOGOS = 'https://raw.githubusercontent.com/trustwallet/assets/master/blockchains';
 
-type About = Pick<AssetDisplay, 'description' | 'website'>;
+type About = Pick<AssetDisplay, 'description' | 'website'> & { readonly stablecoin?: boolean };
 
 const USDT: About = {
   description: 'Tether (USDT) is a stablecoin pegged 1:1 to the US dollar, issued by Tether Limited.',
   website: 'https://tether.to',
+  stablecoin: true,
 };
 const USDC: About = {
   description:
     'USD Coin (USDC) is a fully reserved stablecoin redeemable 1:1 for US dollars, issued by Circle.',
   website: 'https://www.circle.com/usdc',
+  stablecoin: true,
 };
 
 /** Tokens seeded on every boot beside each chain's native asset. */
@@ -45,6 +49,7 @@ export const WELL_KNOWN_ASSETS: readonly WellKnownAsset[] = Object.freeze([
   erc20('DAI', 'Dai Stablecoin', '0x6B175474E89094C44Da98b954EedeAC495271d0F', 18, false, {
     description: 'Dai is a decentralised stablecoin soft-pegged to the US dollar, governed by MakerDAO.',
     website: 'https://makerdao.com',
+    stablecoin: true,
   }),
   erc20('WETH', 'Wrapped Ether', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 18, false, {
     description: 'Wrapped Ether (WETH) is ether held 1:1 in an ERC-20 contract, so it trades like any token.',
@@ -78,6 +83,7 @@ function erc20(
     decimals,
     type: 'erc20',
     isDefault,
+    stablecoin: false,
     ...about,
     logo: `${LOGOS}/ethereum/assets/${contract}/logo.png`,
     explorer: `https://etherscan.io/token/${contract}`,
@@ -99,6 +105,7 @@ function trc20(
     decimals,
     type: 'trc20',
     isDefault: true,
+    stablecoin: false,
     ...about,
     logo: `${LOGOS}/tron/assets/${contract}/logo.png`,
     explorer: `https://tronscan.org/#/token20/${contract}`,

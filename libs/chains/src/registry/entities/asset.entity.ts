@@ -52,6 +52,10 @@ export class AssetEntity {
   @Column({ type: 'boolean', default: true })
   verified!: boolean;
 
+  /** Pegged to a fiat currency (GET /api/assets?stablecoinsOnly=true). */
+  @Column({ type: 'boolean', default: false })
+  stablecoin!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', select: false })
   createdAt?: Date;
 
