@@ -12,8 +12,8 @@ export interface SeedResult {
 
 /**
  * Upserts every registry chain and its native asset, plus the well-known tokens. Idempotent: safe on
- * every boot. Reference fields (names, symbols, decimals, display fields, tier) follow the registry; an asset's
- * `is_default` and `status` are only set when the row is first inserted, so an operator's (or the dev
+ * every boot. Reference fields (names, symbols, decimals, display fields, tier) follow the registry; an
+ * asset's `is_default` and `status` are only set when the row is first inserted, so an operator's (or the dev
  * chain's) later choice survives a re-seed. Native assets are defaults: a wallet always shows its coin.
  */
 export async function seedRegistries(dataSource: DataSource): Promise<SeedResult> {
@@ -27,8 +27,8 @@ export async function seedRegistries(dataSource: DataSource): Promise<SeedResult
       decimals: c.decimals,
       type: 'native' as const,
       isDefault: true,
-      // A coin's site and explorer are its chain's (registry.json); no logo or description is published there.
       stablecoin: false,
+      // A coin's site and explorer are its chain's (registry.json); no logo or description is published there.
       logo: null,
       description: null,
       website: c.infoUrl,
