@@ -22,3 +22,4 @@ export {
   RetryableChainError,
   suggestedRangeSpan,
 } from './rpc-errors';
+export { readVerifiedEnsName } from './ens/read-verified-ens-name';

@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
-import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
+import { ChainCapabilitiesModule, ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
 import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import type { NamesOptions } from '../names/names-options';
 import { WalletModule } from '../wallet.module';
 
 export interface WalletTestApp {
@@ -17,11 +18,20 @@ export interface WalletTestApp {
     url: string,
     apiKey?: string | null,
   ): Promise<{ status: number; text: string; json: Record<string, unknown> }>;
+  /** POST a JSON body with the given key (the enterprise key by default); the body parsed losslessly. */
+  post(
+    url: string,
+    body: unknown,
+    apiKey?: string | null,
+  ): Promise<{ status: number; text: string; json: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
-/** A fresh migrated and seeded database with the wallet features behind the real guard, for inject(). */
-export async function startWalletTestApp(): Promise<WalletTestApp> {
+/**
+ * A fresh migrated and seeded database with the wallet features behind the real guard, for inject();
+ * `names` gives the chains whose ENS names are served.
+ */
+export async function startWalletTestApp(names?: NamesOptions): Promise<WalletTestApp> {
   const db = await createTestDatabase();
   await seedRegistries(db.dataSource);
   const keys = {
@@ -32,11 +42,12 @@ export async function startWalletTestApp(): Promise<WalletTestApp> {
 
   const database = DatabaseModule.forRoot({ db });
   const chainDirectory = ChainDirectoryModule.forRoot({ database });
+  const capabilities = ChainCapabilitiesModule.forRoot();
   @Module({
     imports: [
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
-      WalletModule.forRoot({ database, chainDirectory }),
+      WalletModule.forRoot({ database, chainDirectory, capabilities }, names),
     ],
   })
   class WalletTestModule {}
@@ -51,6 +62,19 @@ export async function startWalletTestApp(): Promise<WalletTestApp> {
         method: 'GET',
         url,
         headers: apiKey === null ? {} : { 'x-api-key': apiKey },
+      });
+      return {
+        status: res.statusCode,
+        text: res.body,
+        json: parseJsonExact(res.body) as Record<string, unknown>,
+      };
+    },
+    async post(url, body, apiKey = keys.enterprise) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', ...(apiKey === null ? {} : { 'x-api-key': apiKey }) },
       });
       return {
         status: res.statusCode,
