@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Registry } from 'prom-client';
 import type { DevChain } from '@chainwire/chains';
 import { type AppConfig, createHttpApp, type Logger, nestLogger } from '@chainwire/core';
 import type { WebhooksConfig } from '@chainwire/webhooks';
@@ -20,6 +21,8 @@ export interface ServerParts extends OpenStores {
   readonly logger: Logger;
   readonly webhooks: WebhooksConfig;
   readonly devChain?: DevChain;
+  /** The process's metrics registry, when it serves metrics. */
+  readonly metrics?: Registry;
 }
 
 export interface ServerApp {
@@ -51,6 +54,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
           return DispatcherRoleModule.forRoot(shared, {
             webhooks,
             indexedChains: config.chains.map((c) => c.id),
+            metrics: parts.metrics,
           });
         case 'api':
           return ApiRoleModule.forRoot(shared, {
@@ -71,7 +75,11 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
         : [HealthListenerModule.forRoot(shared, { port: healthPort, host: LISTEN_HOST })],
   });
   const app = withApi
-    ? await createHttpApp(root, { ...apiHttpOptions(logger.child('api')), init: false })
+    ? await createHttpApp(root, {
+        ...apiHttpOptions(logger.child('api')),
+        init: false,
+        metrics: parts.metrics,
+      })
     : await NestFactory.createApplicationContext(root, { logger: nestLogger(logger), abortOnError: false });
   return {
     app,

@@ -59,6 +59,15 @@ export interface AppConfig {
    * interfaces); absent: it serves none. With the api role the probes are on `port`.
    */
   readonly healthPort?: number;
+  /**
+   * GET /metrics (Prometheus) on this port, on `metricsHost`; absent: no metrics listener. loadConfig's
+   * default: 9464 in standalone mode (no DATABASE_URL), off with DATABASE_URL unless METRICS_PORT is set.
+   */
+  readonly metricsPort?: number;
+  /** Default 127.0.0.1: the metrics carry no key, so they stay on loopback unless bound wider on purpose. */
+  readonly metricsHost?: string;
+  /** True when METRICS_PORT was set: a port in use then fails the boot instead of turning metrics off. */
+  readonly metricsPortRequired?: boolean;
   /** Absolute path. */
   readonly dataDir: string;
   /** Absent: embedded PGlite under dataDir. */

@@ -58,6 +58,8 @@ function portNumber() {
 export const baseEnvSchema = z.object({
   PORT: optional(portNumber()),
   HEALTH_PORT: optional(portNumber()),
+  METRICS_PORT: optional(portNumber()),
+  METRICS_HOST: optional(z.string().trim().min(1)),
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(urlWithScheme(['postgres', 'postgresql'])),
   EVENT_STORE_URL: optional(

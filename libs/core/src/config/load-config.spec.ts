@@ -25,6 +25,9 @@ describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     expect(load({})).toEqual({
       port: 3000,
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
+      metricsPortRequired: false,
       dataDir: '/srv/app/.data',
       databaseUrl: undefined,
       eventStoreUrl: undefined,
@@ -50,6 +53,17 @@ describe('loadConfig', () => {
         breaker: { failureThreshold: 10, minFailureSpanMs: 60_000, cooldownMs: 600_000 },
       },
     });
+  });
+
+  it('serves metrics on 9464 in standalone mode, none with DATABASE_URL unless METRICS_PORT asks', () => {
+    const server = { DATABASE_URL: 'postgres://db/app' };
+    expect(load(server)).toMatchObject({ metricsPort: undefined, metricsPortRequired: false });
+    expect(load({ ...server, METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+      metricsPort: 9100,
+      metricsHost: '0.0.0.0',
+      metricsPortRequired: true,
+    });
+    expect(() => load({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
   });
 
   it('treats empty strings as unset', () => {

@@ -7,6 +7,9 @@ import { baseEnvSchema, chainEnvSchema, envPrefix } from './env-schemas';
 import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
 import { webhookSettings } from './webhook-env';
 
+/** Prometheus' registered default port for exporters of this kind. */
+const DEFAULT_METRICS_PORT = 9464;
+
 export interface LoadConfigOptions {
   /** Registry id → chain family; the registry file by default. */
   chainFamilies?: ReadonlyMap<string, string>;
@@ -15,7 +18,8 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Validates the environment (defaults in brackets): PORT [3000], HEALTH_PORT [none], DATA_DIR [./.data], DATABASE_URL
+ * Validates the environment (defaults in brackets): PORT [3000], HEALTH_PORT [none], METRICS_PORT [9464 standalone,
+ * none with DATABASE_URL], METRICS_HOST [127.0.0.1], DATA_DIR [./.data], DATABASE_URL
  * [embedded PGlite], EVENT_STORE_URL [PostgreSQL store], DEV_API_KEY, ETHEREUM_RPC_URL [dev chain],
  * ETHEREUM_START_BLOCK, ETHEREUM_FINALITY_DEPTH, ETHEREUM_ENS_REGISTRY [the mainnet registry], ROLES [all], LOG_LEVEL [info], and EVM_CHAINS
  * (registry ids of EVM chains) each with `<ID>_RPC_URL` (required), `<ID>_START_BLOCK`,
@@ -83,6 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   return {
     port: vars.PORT ?? 3000,
     healthPort: vars.HEALTH_PORT,
+    metricsPort: vars.METRICS_PORT ?? (vars.DATABASE_URL ? undefined : DEFAULT_METRICS_PORT),
+    metricsHost: vars.METRICS_HOST ?? '127.0.0.1',
+    metricsPortRequired: vars.METRICS_PORT !== undefined,
     dataDir: resolve(options.cwd ?? process.cwd(), vars.DATA_DIR ?? '.data'),
     databaseUrl: vars.DATABASE_URL,
     eventStoreUrl: vars.EVENT_STORE_URL,
