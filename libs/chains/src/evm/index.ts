@@ -22,3 +22,6 @@ export {
   RetryableChainError,
   suggestedRangeSpan,
 } from './rpc-errors';
+export { type ChainNode, EvmReadClients } from './evm-read-clients';
+export { readTokenAllowance } from './tokens/read-token-allowance';
+export { readTokenMetadata, type TokenMetadata } from './tokens/read-token-metadata';
