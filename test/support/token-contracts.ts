@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { stringToHex, type Address } from 'viem';
+import { getAddress, stringToHex, type Address } from 'viem';
 import { compileContract } from '../fixtures/contracts/compile';
 import { erc721Preset } from '@chainwire/indexing/testing';
 import { deployFixture, type TestAnvil } from './anvil';
@@ -27,7 +27,12 @@ export async function deployTokenContracts(anvil: TestAnvil): Promise<TokenContr
   ]);
   const nft = erc721Preset();
   const erc721 = await deploy(anvil, nft.abi, nft.bytecode, ['Test NFT', 'TNFT', '']);
-  return { erc20, bytes32Token, erc721, eoa: anvil.accounts[9]!.address };
+  return {
+    erc20: getAddress(erc20),
+    bytes32Token: getAddress(bytes32Token),
+    erc721: getAddress(erc721),
+    eoa: getAddress(anvil.accounts[9]!.address),
+  };
 }
 
 async function deploy(

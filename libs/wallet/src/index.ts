@@ -6,3 +6,5 @@ export * from './balances/fiat-currencies';
 export * from './blocks/get-latest-block.query';
 export * from './blocks/latest-block.repository';
 export * from './balances/balances.repository';
+export * from './tokens/token-metadata.entity';
+export * from './tokens/token-error-codes';

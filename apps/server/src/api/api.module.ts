@@ -15,7 +15,7 @@ export interface ApiModuleOptions {
   readonly eventStore: EventStoreModuleRef;
   /** The parts of this process that /health/ready reports. */
   readonly health: HealthRegistryModuleRef;
-  /** Chains reachable over JSON-RPC, for the live transaction routes; none: those answer UNSUPPORTED_CHAIN. */
+  /** Chains reachable over JSON-RPC, for the live routes (transactions, token reads); none: those answer UNSUPPORTED_CHAIN. */
   readonly chains?: readonly ChainRpcConfig[];
   /** The server's webhook settings (signing-secret key, egress rules); none: notification secrets are unusable. */
   readonly webhooks?: WebhooksConfig;
@@ -33,7 +33,7 @@ export class ApiModule {
       imports: [
         CqrsModule.forRoot(),
         AuthModule.forRoot({ database, chainDirectory }),
-        WalletModule.forRoot({ database, chainDirectory }),
+        WalletModule.forRoot({ database, chainDirectory }, { chains: options.chains ?? [] }),
         TransactionsModule.forRoot({ database, chainDirectory }, { chains: options.chains ?? [] }),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
         HealthModule.forRoot({ database, health }),

@@ -5,7 +5,7 @@ import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
 import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
 import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
-import { WalletModule } from '../wallet.module';
+import { WalletModule, type WalletModuleOptions } from '../wallet.module';
 
 export interface WalletTestApp {
   db: Database;
@@ -17,11 +17,20 @@ export interface WalletTestApp {
     url: string,
     apiKey?: string | null,
   ): Promise<{ status: number; text: string; json: Record<string, unknown> }>;
+  /** POST a JSON body with the given key (the enterprise key by default); the answer parsed losslessly. */
+  post(
+    url: string,
+    body: unknown,
+    apiKey?: string | null,
+  ): Promise<{ status: number; text: string; json: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
-/** A fresh migrated and seeded database with the wallet features behind the real guard, for inject(). */
-export async function startWalletTestApp(): Promise<WalletTestApp> {
+/**
+ * A fresh migrated and seeded database with the wallet features behind the real guard, for inject().
+ * `options.chains` gives chains a node (token metadata, allowances, unregistered tokens in balances).
+ */
+export async function startWalletTestApp(options: WalletModuleOptions = {}): Promise<WalletTestApp> {
   const db = await createTestDatabase();
   await seedRegistries(db.dataSource);
   const keys = {
@@ -36,7 +45,7 @@ export async function startWalletTestApp(): Promise<WalletTestApp> {
     imports: [
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
-      WalletModule.forRoot({ database, chainDirectory }),
+      WalletModule.forRoot({ database, chainDirectory }, options),
     ],
   })
   class WalletTestModule {}
@@ -47,20 +56,33 @@ export async function startWalletTestApp(): Promise<WalletTestApp> {
     app,
     keys,
     async get(url, apiKey = keys.enterprise) {
-      const res = await app.inject({
-        method: 'GET',
-        url,
-        headers: apiKey === null ? {} : { 'x-api-key': apiKey },
-      });
-      return {
-        status: res.statusCode,
-        text: res.body,
-        json: parseJsonExact(res.body) as Record<string, unknown>,
-      };
+      return answer(
+        await app.inject({ method: 'GET', url, headers: apiKey === null ? {} : { 'x-api-key': apiKey } }),
+      );
+    },
+    async post(url, body, apiKey = keys.enterprise) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (apiKey !== null) headers['x-api-key'] = apiKey;
+      return answer(
+        await app.inject({
+          method: 'POST',
+          url,
+          headers,
+          payload: typeof body === 'string' ? body : JSON.stringify(body),
+        }),
+      );
     },
     async close() {
       await app.close();
       await db.close();
     },
+  };
+}
+
+function answer(res: { statusCode: number; body: string }) {
+  return {
+    status: res.statusCode,
+    text: res.body,
+    json: parseJsonExact(res.body) as Record<string, unknown>,
   };
 }

@@ -34,6 +34,10 @@ export class AssetEntity {
   @Column({ name: 'is_default', type: 'boolean', default: false })
   isDefault!: boolean;
 
+  /** Listed by the registry or an operator; false for a token identified on chain and cached (migration 0510). */
+  @Column({ type: 'boolean', default: true })
+  verified!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', select: false })
   createdAt?: Date;
 

@@ -1,0 +1,31 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Token metadata read on chain (POST /api/chain/evm/token-metadata, balances of unregistered tokens),
+ * and `assets.verified`: false for a token the service identified on chain and registered itself.
+ */
+export class TokenMetadata0000000000510 implements MigrationInterface {
+  readonly name = 'TokenMetadata0000000000510';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE token_metadata (
+        chain text NOT NULL REFERENCES chains (id),
+        contract text NOT NULL,              -- lower-case contract address
+        name text NOT NULL,
+        symbol text NOT NULL,
+        decimals integer NOT NULL CHECK (decimals BETWEEN 0 AND 255),
+        updated_at timestamptz NOT NULL,     -- when it was read on chain
+        PRIMARY KEY (chain, contract)
+      );
+      ALTER TABLE assets ADD COLUMN IF NOT EXISTS verified boolean NOT NULL DEFAULT true;
+    `);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      ALTER TABLE assets DROP COLUMN verified;
+      DROP TABLE token_metadata;
+    `);
+  }
+}
