@@ -1,0 +1,153 @@
+import { addAsset } from '@chainwire/chains';
+import { startRpcProxy, type RpcProxy } from '@chainwire/chains/testing';
+import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { deployTokenContracts, type TokenContracts } from '../../../../test/support/token-contracts';
+import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
+
+const HOLDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+interface Asset {
+  assetId: string;
+  symbol: string;
+  name: string;
+  decimals: bigint;
+  type: string;
+  smallestUnit: bigint;
+}
+
+/** assetIds naming contracts the asset registry lacks: identified on chain, then answered from the read model. */
+describe('GET /api/balances/:address of unregistered tokens', () => {
+  let anvil: TestAnvil;
+  let proxy: RpcProxy;
+  let tokens: TokenContracts;
+  let t: WalletTestApp;
+
+  beforeAll(async () => {
+    anvil = await startTestAnvil();
+    tokens = await deployTokenContracts(anvil);
+    proxy = await startRpcProxy(anvil.rpcUrl, () => undefined);
+    t = await startWalletTestApp({ chains: [{ id: 'ethereum', rpcUrl: proxy.url }] });
+    // What the balances projection holds after indexing the tokens' transfers.
+    for (const [asset, amount] of [
+      [tokens.erc20, '1500000'],
+      [tokens.bytes32Token, '2000000000000000000'],
+    ]) {
+      await t.db.pool.query('INSERT INTO balances (chain, address, asset, amount) VALUES ($1, $2, $3, $4)', [
+        'ethereum',
+        HOLDER.toLowerCase(),
+        asset!.toLowerCase(),
+        amount,
+      ]);
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+    await anvil?.stop();
+  });
+
+  const assets = (res: { json: Record<string, unknown> }) => (res.json.data as { assets: Asset[] }).assets;
+  const assetRow = async (contract: string) =>
+    (
+      await t.db.pool.query(
+        'SELECT symbol, name, decimals, type, status, is_default, verified FROM assets WHERE chain = $1 AND contract = $2',
+        ['ethereum', contract.toLowerCase()],
+      )
+    ).rows;
+
+  it('identifies the tokens in one eth_call each, registers them unverified and answers their balances', async () => {
+    const before = proxy.calls.length;
+    const res = await t.get(
+      `/api/balances/${HOLDER}?assetIds=${tokens.erc20.toLowerCase()},${tokens.bytes32Token}&includeNative=false`,
+    );
+    expect(res.status).toBe(200);
+    expect(assets(res)).toEqual([
+      expect.objectContaining({
+        assetId: tokens.bytes32Token,
+        type: 'erc20',
+        symbol: 'MKR',
+        name: 'Maker',
+        decimals: 18n,
+        smallestUnit: 2000000000000000000n,
+      }),
+      expect.objectContaining({
+        assetId: tokens.erc20,
+        type: 'erc20',
+        symbol: 'TST',
+        name: 'Test Token',
+        decimals: 6n,
+        smallestUnit: 1500000n,
+      }),
+    ]);
+    expect(res.text).toContain('"amount":1.5,');
+    expect(proxy.calls.slice(before).map((c) => c.method)).toEqual(['eth_call', 'eth_call']);
+    expect(await assetRow(tokens.erc20)).toEqual([
+      {
+        symbol: 'TST',
+        name: 'Test Token',
+        decimals: 6,
+        type: 'erc20',
+        status: 'active',
+        is_default: false,
+        verified: false,
+      },
+    ]);
+
+    // Registered now: the next query reads no chain.
+    const again = proxy.calls.length;
+    expect((await t.get(`/api/balances/${HOLDER}?assetIds=${tokens.erc20}`)).status).toBe(200);
+    expect(proxy.calls.length).toBe(again);
+  });
+
+  it.each([
+    ['an ERC-721', () => tokens.erc721],
+    ['an account without code', () => tokens.eoa],
+  ])('answers %s with 400 NOT_A_TOKEN and registers nothing', async (_case, contract) => {
+    const fresh = await deployTokenContracts(anvil);
+    const res = await t.get(`/api/balances/${HOLDER}?assetIds=${fresh.erc20},${contract()}`);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      ok: false,
+      code: 'NOT_A_TOKEN',
+      message: `Not an ERC-20 token on ethereum: ${contract()}`,
+    });
+    expect(await assetRow(contract())).toEqual([]);
+    expect(await assetRow(fresh.erc20)).toEqual([]);
+  });
+
+  it('keeps an asset an operator disabled out (400 UNKNOWN_ASSET), and leaves it disabled', async () => {
+    const fresh = await deployTokenContracts(anvil);
+    await addAsset(t.db.dataSource, {
+      chain: 'ethereum',
+      contract: fresh.erc20,
+      symbol: 'OFF',
+      name: 'Disabled',
+      decimals: 6,
+      type: 'erc20',
+      status: 'disabled',
+    });
+    const res = await t.get(`/api/balances/${HOLDER}?assetIds=${fresh.erc20}`);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      code: 'UNKNOWN_ASSET',
+      message: `Not registered on ethereum: ${fresh.erc20}`,
+    });
+    expect(await assetRow(fresh.erc20)).toMatchObject([
+      { symbol: 'OFF', status: 'disabled', verified: true },
+    ]);
+  });
+
+  it('answers UNKNOWN_ASSET as before where no node can identify the contract', async () => {
+    const noNode = await startWalletTestApp();
+    try {
+      const res = await noNode.get(`/api/balances/${HOLDER}?assetIds=${tokens.eoa}`);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({
+        code: 'UNKNOWN_ASSET',
+        message: `Not registered on ethereum: ${tokens.eoa}`,
+      });
+    } finally {
+      await noNode.close();
+    }
+  });
+});
