@@ -97,6 +97,17 @@ describe('GET /api/balances/:address of unregistered tokens', () => {
     const again = proxy.calls.length;
     expect((await t.get(`/api/balances/${HOLDER}?assetIds=${tokens.erc20}`)).status).toBe(200);
     expect(proxy.calls.length).toBe(again);
+
+    // An operator listing it makes it verified.
+    await addAsset(t.db.dataSource, {
+      chain: 'ethereum',
+      contract: tokens.erc20,
+      symbol: 'TST',
+      name: 'Test Token',
+      decimals: 6,
+      type: 'erc20',
+    });
+    expect(await assetRow(tokens.erc20)).toMatchObject([{ status: 'active', verified: true }]);
   });
 
   it.each([
