@@ -9,6 +9,8 @@ export interface TokenMetadata {
 }
 
 const MAX_TEXT_LENGTH = 200;
+// eslint-disable-next-line no-control-regex -- dropping control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
 /**
  * An ERC-20's name, symbol and decimals in one `eth_call` (viem's deployless multicall, so no Multicall3
@@ -51,9 +53,5 @@ function bytes32Text(value: Hex): string {
 
 /** Contract-chosen text goes to clients and the registry: control characters dropped, length bounded. */
 function cleanText(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, MAX_TEXT_LENGTH);
+  return value.replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_TEXT_LENGTH);
 }
