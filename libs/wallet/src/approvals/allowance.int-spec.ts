@@ -1,12 +1,14 @@
 import { maxUint256, type Address } from 'viem';
-import { startRpcProxy, type RpcProxy } from '@chainwire/chains/testing';
-import { callFixture, startTestAnvil, waitMined, type TestAnvil } from '../../../../test/support/anvil';
-import { deployTokenContracts, type TokenContracts } from '../../../../test/support/token-contracts';
-import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
+import type { RpcProxy } from '@chainwire/chains/testing';
+import { callFixture, waitMined, type TestAnvil } from '../../../../test/support/anvil';
+import type { TokenContracts } from '../../../../test/support/token-contracts';
+import { startTokenTestBed, type TokenTestBed } from '../testing/token-test-bed';
+import type { WalletTestApp } from '../testing/wallet-test-app';
 
 const URL = '/api/approvals/allowance';
 
 describe('POST /api/approvals/allowance', () => {
+  let bed: TokenTestBed;
   let anvil: TestAnvil;
   let proxy: RpcProxy;
   let tokens: TokenContracts;
@@ -16,15 +18,11 @@ describe('POST /api/approvals/allowance', () => {
   let other: Address;
 
   beforeAll(async () => {
-    anvil = await startTestAnvil();
-    tokens = await deployTokenContracts(anvil);
-    proxy = await startRpcProxy(anvil.rpcUrl, () => undefined);
-    t = await startWalletTestApp({
-      chains: [
-        { id: 'ethereum', rpcUrl: proxy.url },
-        { id: 'classic', rpcUrl: proxy.url },
-      ],
-    });
+    bed = await startTokenTestBed((url) => [
+      { id: 'ethereum', rpcUrl: url },
+      { id: 'classic', rpcUrl: url },
+    ]);
+    ({ anvil, proxy, tokens, app: t } = bed);
     [owner, spender, other] = anvil.accounts.slice(0, 3).map((a) => a.address);
     const approve = async (amount: bigint, to: Address) =>
       waitMined(
@@ -34,11 +32,7 @@ describe('POST /api/approvals/allowance', () => {
     await approve(maxUint256, spender!);
     await approve(1_234_567n, other!);
   });
-  afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
-    await anvil?.stop();
-  });
+  afterAll(() => bed?.close());
 
   const body = (overrides: Record<string, unknown> = {}) => ({
     chain: 'ethereum',

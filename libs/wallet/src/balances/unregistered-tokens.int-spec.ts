@@ -1,7 +1,8 @@
 import { addAsset } from '@chainwire/chains';
-import { startRpcProxy, type RpcProxy } from '@chainwire/chains/testing';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import type { RpcProxy } from '@chainwire/chains/testing';
+import type { TestAnvil } from '../../../../test/support/anvil';
 import { deployTokenContracts, type TokenContracts } from '../../../../test/support/token-contracts';
+import { startTokenTestBed, type TokenTestBed } from '../testing/token-test-bed';
 import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
 
 const HOLDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -17,16 +18,15 @@ interface Asset {
 
 /** assetIds naming contracts the asset registry lacks: identified on chain, then answered from the read model. */
 describe('GET /api/balances/:address of unregistered tokens', () => {
+  let bed: TokenTestBed;
   let anvil: TestAnvil;
   let proxy: RpcProxy;
   let tokens: TokenContracts;
   let t: WalletTestApp;
 
   beforeAll(async () => {
-    anvil = await startTestAnvil();
-    tokens = await deployTokenContracts(anvil);
-    proxy = await startRpcProxy(anvil.rpcUrl, () => undefined);
-    t = await startWalletTestApp({ chains: [{ id: 'ethereum', rpcUrl: proxy.url }] });
+    bed = await startTokenTestBed((url) => [{ id: 'ethereum', rpcUrl: url }]);
+    ({ anvil, proxy, tokens, app: t } = bed);
     // What the balances projection holds after indexing the tokens' transfers.
     for (const [asset, amount] of [
       [tokens.erc20, '1500000'],
@@ -40,11 +40,7 @@ describe('GET /api/balances/:address of unregistered tokens', () => {
       ]);
     }
   });
-  afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
-    await anvil?.stop();
-  });
+  afterAll(() => bed?.close());
 
   const assets = (res: { json: Record<string, unknown> }) => (res.json.data as { assets: Asset[] }).assets;
   const assetRow = async (contract: string) =>

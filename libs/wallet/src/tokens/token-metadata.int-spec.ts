@@ -1,12 +1,14 @@
 import { addAsset } from '@chainwire/chains';
 import { startRpcProxy, type RpcCall, type RpcProxy } from '@chainwire/chains/testing';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import type { TestAnvil } from '../../../../test/support/anvil';
 import { deployTokenContracts, type TokenContracts } from '../../../../test/support/token-contracts';
-import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
+import { startTokenTestBed, type TokenTestBed } from '../testing/token-test-bed';
+import type { WalletTestApp } from '../testing/wallet-test-app';
 
 const URL = '/api/chain/evm/token-metadata';
 
 describe('POST /api/chain/evm/token-metadata', () => {
+  let bed: TokenTestBed;
   let anvil: TestAnvil;
   let proxy: RpcProxy;
   let down: RpcProxy;
@@ -14,24 +16,17 @@ describe('POST /api/chain/evm/token-metadata', () => {
   let t: WalletTestApp;
 
   beforeAll(async () => {
-    anvil = await startTestAnvil();
-    tokens = await deployTokenContracts(anvil);
-    proxy = await startRpcProxy(anvil.rpcUrl, () => undefined);
-    down = await startRpcProxy(anvil.rpcUrl, () => ({ status: 503 }));
-    t = await startWalletTestApp({
-      chains: [
-        { id: 'ethereum', rpcUrl: proxy.url },
-        { id: 'classic', rpcUrl: proxy.url },
-        { id: 'polygon', rpcUrl: down.url },
-      ],
-      rpcTimeoutMs: 2_000,
-    });
+    down = await startRpcProxy('http://127.0.0.1:1', () => ({ status: 503 }));
+    bed = await startTokenTestBed((url) => [
+      { id: 'ethereum', rpcUrl: url },
+      { id: 'classic', rpcUrl: url },
+      { id: 'polygon', rpcUrl: down.url },
+    ]);
+    ({ anvil, proxy, tokens, app: t } = bed);
   });
   afterAll(async () => {
-    await t?.close();
-    await proxy?.close();
+    await bed?.close();
     await down?.close();
-    await anvil?.stop();
   });
 
   /** The JSON-RPC calls `action` made through the proxy. */
