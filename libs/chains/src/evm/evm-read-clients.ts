@@ -8,8 +8,8 @@ export interface ChainNode {
 }
 
 /**
- * Registry chain id → a viem client of its node, made on first use, for the API's live reads
- * (token metadata, allowances). Nothing is cached by the client: every read reaches the node.
+ * Registry chain id → a viem client of its node, made on first use, for the API's live reads and
+ * transactions. Nothing is cached by the client: every read reaches the node.
  */
 export class EvmReadClients {
   private readonly urls = new Map<string, string>();
@@ -20,6 +20,11 @@ export class EvmReadClients {
     private readonly timeoutMs?: number,
   ) {
     for (const node of nodes) if (node.rpcUrl) this.urls.set(node.id, node.rpcUrl);
+  }
+
+  /** The chains with a node. */
+  get chains(): string[] {
+    return [...this.urls.keys()];
   }
 
   /** The chain's client, or undefined when no node is configured for it. */
