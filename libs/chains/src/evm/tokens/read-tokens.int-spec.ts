@@ -62,8 +62,12 @@ describe('token reads against anvil', () => {
     expect(await readTokenAllowance(client(), tokens.eoa, owner, spender)).toBeNull();
   });
 
-  it('throws ChainUnavailableError when the node does not answer, never a null', async () => {
-    const down = await startRpcProxy(anvil.rpcUrl, () => ({ status: 503 }));
+  it.each([
+    ['does not answer (503)', { status: 503 }],
+    ['refuses the request (401)', { status: 401 }],
+    ['answers a JSON-RPC error', { error: { code: -32601, message: 'the method eth_call does not exist' } }],
+  ])('throws ChainUnavailableError when the node %s, never a null', async (_case, answer) => {
+    const down = await startRpcProxy(anvil.rpcUrl, () => answer);
     try {
       const offline = createEvmTxClient(down.url, { retryCount: 0 });
       await expect(readTokenMetadata(offline, tokens.erc20)).rejects.toBeInstanceOf(ChainUnavailableError);
