@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Token metadata read on chain (POST /api/chain/evm/token-metadata, balances of unregistered tokens),
- * and `assets.verified`: false for a token the service identified on chain and registered itself.
+ * Token metadata read on chain (POST /api/chain/evm/token-metadata, balances of unregistered tokens).
+ * Tokens registered from it are `assets.verified = false` (the column is migration 0520's).
  */
 export class TokenMetadata0000000000510 implements MigrationInterface {
   readonly name = 'TokenMetadata0000000000510';
@@ -18,14 +18,10 @@ export class TokenMetadata0000000000510 implements MigrationInterface {
         updated_at timestamptz NOT NULL,     -- when it was read on chain
         PRIMARY KEY (chain, contract)
       );
-      ALTER TABLE assets ADD COLUMN IF NOT EXISTS verified boolean NOT NULL DEFAULT true;
     `);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      ALTER TABLE assets DROP COLUMN verified;
-      DROP TABLE token_metadata;
-    `);
+    await queryRunner.query('DROP TABLE token_metadata');
   }
 }

@@ -8,3 +8,5 @@ export * from './blocks/latest-block.repository';
 export * from './balances/balances.repository';
 export * from './tokens/token-metadata.entity';
 export * from './tokens/token-error-codes';
+export * from './names/names-options';
+export * from './registry-error-codes';

@@ -1,14 +1,29 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AssetEntity, type ChainDirectoryModuleRef, type ChainNode, EvmReadClients } from '@chainwire/chains';
+import {
+  AssetEntity,
+  type ChainCapabilitiesModuleRef,
+  type ChainDirectoryModuleRef,
+  ChainEntity,
+  EvmReadClients,
+} from '@chainwire/chains';
 import { DatabaseModule, type DatabaseModuleRef } from '@chainwire/core';
 import { AllowanceController } from './approvals/allowance.controller';
 import { GetAllowanceHandler } from './approvals/get-allowance.query';
+import { AssetsController } from './assets/assets.controller';
+import { ListAssetsHandler } from './assets/list-assets.query';
 import { BalancesController } from './balances/balances.controller';
 import { GetBalancesHandler } from './balances/get-balances.query';
 import { BlocksController } from './blocks/blocks.controller';
 import { GetLatestBlockHandler } from './blocks/get-latest-block.query';
 import { EvmReadChainResolver } from './chain-reads/evm-read-chain';
+import { ChainsController } from './chains/chains.controller';
+import { GetCapabilitiesHandler } from './chains/get-capabilities.query';
+import { GetChainsBySlipHandler, ListChainsHandler } from './chains/list-chains.query';
+import { NameChains } from './names/name-chains';
+import { NamesController } from './names/names.controller';
+import { NAMES_OPTIONS, type NamesOptions } from './names/names-options';
+import { ReverseNameHandler } from './names/reverse-name.query';
 import { GetTokenMetadataHandler } from './tokens/get-token-metadata.query';
 import { TokenMetadataCache } from './tokens/token-metadata-cache';
 import { TokenMetadataController } from './tokens/token-metadata.controller';
@@ -19,36 +34,51 @@ import { UnregisteredTokens } from './tokens/unregistered-tokens';
 export interface WalletModuleImports {
   readonly database: DatabaseModuleRef;
   readonly chainDirectory: ChainDirectoryModuleRef;
+  /** The app's capability registry: names registers itself; GET /api/chains/{id}/capabilities reads it. */
+  readonly capabilities: ChainCapabilitiesModuleRef;
 }
 
-export interface WalletModuleOptions {
-  /** Chains reachable over JSON-RPC, for token metadata, allowances and unregistered tokens in balances. */
-  readonly chains?: readonly ChainNode[];
-  /** Per JSON-RPC request; default 10 s. */
-  readonly rpcTimeoutMs?: number;
-}
-
-/** Read-side wallet features. Needs CqrsModule.forRoot() in the root module. */
+/**
+ * Read-side wallet features: balances, latest block, the chain and asset registries, ENS names, token
+ * metadata and allowances. Needs CqrsModule.forRoot() in the root module; the nodes live reads go to
+ * (names, token reads, unregistered tokens in balances) come from `options`.
+ */
 @Module({})
 export class WalletModule {
-  static forRoot(imports: WalletModuleImports, options: WalletModuleOptions = {}): DynamicModule {
+  static forRoot(imports: WalletModuleImports, options: NamesOptions = { chains: [] }): DynamicModule {
     return {
       module: WalletModule,
       imports: [
         CqrsModule,
         imports.database,
+        DatabaseModule.forFeature(imports.database, [ChainEntity, AssetEntity, TokenMetadataEntity]),
         imports.chainDirectory,
-        DatabaseModule.forFeature(imports.database, [TokenMetadataEntity, AssetEntity]),
+        imports.capabilities,
       ],
-      controllers: [BalancesController, BlocksController, TokenMetadataController, AllowanceController],
+      controllers: [
+        BalancesController,
+        BlocksController,
+        ChainsController,
+        AssetsController,
+        NamesController,
+        TokenMetadataController,
+        AllowanceController,
+      ],
       providers: [
-        { provide: EvmReadClients, useValue: new EvmReadClients(options.chains ?? [], options.rpcTimeoutMs) },
+        { provide: NAMES_OPTIONS, useValue: options },
+        { provide: EvmReadClients, useValue: new EvmReadClients(options.chains, options.rpcTimeoutMs) },
+        NameChains,
         EvmReadChainResolver,
         TokenMetadataCache,
         TokenRegistration,
         UnregisteredTokens,
         GetBalancesHandler,
         GetLatestBlockHandler,
+        ListChainsHandler,
+        GetChainsBySlipHandler,
+        GetCapabilitiesHandler,
+        ListAssetsHandler,
+        ReverseNameHandler,
         GetTokenMetadataHandler,
         GetAllowanceHandler,
       ],

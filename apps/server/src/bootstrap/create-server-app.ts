@@ -60,6 +60,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
             chains: config.chains.map((c) => ({
               id: c.id,
               rpcUrl: c.rpcUrl ?? (c.id === 'ethereum' ? devChain?.rpcUrl : undefined),
+              ensRegistry: c.ensRegistry,
             })),
           });
       }

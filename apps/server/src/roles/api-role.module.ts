@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { ChainRpcConfig } from '@chainwire/transactions';
+import type { NamesChainConfig } from '@chainwire/wallet';
 import type { WebhooksConfig } from '@chainwire/webhooks';
 import { ApiModule } from '../api/api.module';
 import type { SharedModules } from './shared-modules';
@@ -9,8 +10,8 @@ import type { SharedModules } from './shared-modules';
 export interface ApiRoleOptions {
   readonly port: number;
   readonly host: string;
-  /** Chains reachable over JSON-RPC (the configured URLs, the dev chain's for ethereum). */
-  readonly chains: readonly ChainRpcConfig[];
+  /** Chains reachable over JSON-RPC (the configured URLs, the dev chain's for ethereum), with their ENS registries. */
+  readonly chains: readonly (ChainRpcConfig & NamesChainConfig)[];
   readonly webhooks: WebhooksConfig;
 }
 

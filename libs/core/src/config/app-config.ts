@@ -12,7 +12,15 @@ export interface EvmChainConfig {
   readonly startBlock?: bigint;
   /** Blocks behind the head treated as final; the indexer's default when absent. */
   readonly finalityDepth?: number;
+  /**
+   * The ENS registry names are read from (`<ID>_ENS_REGISTRY`); for ethereum the mainnet registry by
+   * default, for other chains none (no names served).
+   */
+  readonly ensRegistry?: `0x${string}`;
 }
+
+/** The ENS registry of Ethereum mainnet (and its testnets): ETHEREUM_ENS_REGISTRY's default. */
+export const MAINNET_ENS_REGISTRY = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e';
 
 /**
  * Webhook delivery settings (docs/architecture.md §8). The circuit breaker pauses a subscription when its endpoint failed

@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
-import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
+import { ChainCapabilitiesModule, ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
 import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
-import { WalletModule, type WalletModuleOptions } from '../wallet.module';
+import type { NamesOptions } from '../names/names-options';
+import { WalletModule } from '../wallet.module';
 
 export interface WalletTestApp {
   db: Database;
@@ -17,7 +18,7 @@ export interface WalletTestApp {
     url: string,
     apiKey?: string | null,
   ): Promise<{ status: number; text: string; json: Record<string, unknown> }>;
-  /** POST a JSON body with the given key (the enterprise key by default); the answer parsed losslessly. */
+  /** POST a JSON body with the given key (the enterprise key by default); the body parsed losslessly. */
   post(
     url: string,
     body: unknown,
@@ -28,9 +29,10 @@ export interface WalletTestApp {
 
 /**
  * A fresh migrated and seeded database with the wallet features behind the real guard, for inject().
- * `options.chains` gives chains a node (token metadata, allowances, unregistered tokens in balances).
+ * `options.chains` gives chains a node (token reads, unregistered tokens in balances) and an ENS
+ * registry (names).
  */
-export async function startWalletTestApp(options: WalletModuleOptions = {}): Promise<WalletTestApp> {
+export async function startWalletTestApp(options?: NamesOptions): Promise<WalletTestApp> {
   const db = await createTestDatabase();
   await seedRegistries(db.dataSource);
   const keys = {
@@ -41,11 +43,12 @@ export async function startWalletTestApp(options: WalletModuleOptions = {}): Pro
 
   const database = DatabaseModule.forRoot({ db });
   const chainDirectory = ChainDirectoryModule.forRoot({ database });
+  const capabilities = ChainCapabilitiesModule.forRoot();
   @Module({
     imports: [
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
-      WalletModule.forRoot({ database, chainDirectory }, options),
+      WalletModule.forRoot({ database, chainDirectory, capabilities }, options),
     ],
   })
   class WalletTestModule {}
