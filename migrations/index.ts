@@ -8,6 +8,7 @@ import { WebhookDispatcherLeases0000000000401 } from './0401_webhook-dispatcher-
 import { ParkedEvents0000000000403 } from './0403_parked-events';
 import { EventsByType0000000000404 } from './0404_events-by-type';
 import { TxHistoryKey0000000000405 } from './0405_tx-history-key';
+import { TokenMetadata0000000000510 } from './0510_token-metadata';
 import { RegistryDetails0000000000520 } from './0520_registry-details';
 
 /**
@@ -25,5 +26,6 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   ParkedEvents0000000000403,
   EventsByType0000000000404,
   TxHistoryKey0000000000405,
+  TokenMetadata0000000000510,
   RegistryDetails0000000000520,
 ];

@@ -23,7 +23,7 @@ export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   transactions: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
   webhooks: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
   // The application assembled: every table, migration and consumer. Only apps, tests and benchmarks use it.
-  composition: ['core', 'chains', 'auth', 'event-store', 'read-models', 'transactions', 'webhooks'],
+  composition: ['core', 'chains', 'auth', 'event-store', 'read-models', 'wallet', 'transactions', 'webhooks'],
 };
 
 /** Top-level folders that are not libs and the relative imports between them that are allowed. */

@@ -19,6 +19,7 @@ import {
   SubscriptionEntity,
   SubscriptionHealthEntity,
 } from '@chainwire/webhooks';
+import { TokenMetadataEntity } from '@chainwire/wallet';
 
 /**
  * Every relational table as a TypeORM entity, for the one DataSource (docs/architecture.md §2). The
@@ -43,6 +44,7 @@ export const RELATIONAL_ENTITIES = [
   DeliveryAttemptEntity,
   SubscriptionHealthEntity,
   DispatcherHeartbeatEntity,
+  TokenMetadataEntity,
 ];
 
 /** The application's schema: what every process opens its database with. */

@@ -6,5 +6,7 @@ export * from './balances/fiat-currencies';
 export * from './blocks/get-latest-block.query';
 export * from './blocks/latest-block.repository';
 export * from './balances/balances.repository';
+export * from './tokens/token-metadata.entity';
+export * from './tokens/token-error-codes';
 export * from './names/names-options';
 export * from './registry-error-codes';

@@ -1,17 +1,22 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import {
+  AssetEntity,
   type ChainCapabilitiesModuleRef,
   type ChainDirectoryModuleRef,
   ChainEntity,
+  EvmReadClients,
 } from '@chainwire/chains';
 import { DatabaseModule, type DatabaseModuleRef } from '@chainwire/core';
+import { AllowanceController } from './approvals/allowance.controller';
+import { GetAllowanceHandler } from './approvals/get-allowance.query';
 import { AssetsController } from './assets/assets.controller';
 import { ListAssetsHandler } from './assets/list-assets.query';
 import { BalancesController } from './balances/balances.controller';
 import { GetBalancesHandler } from './balances/get-balances.query';
 import { BlocksController } from './blocks/blocks.controller';
 import { GetLatestBlockHandler } from './blocks/get-latest-block.query';
+import { EvmReadChainResolver } from './chain-reads/evm-read-chain';
 import { ChainsController } from './chains/chains.controller';
 import { GetCapabilitiesHandler } from './chains/get-capabilities.query';
 import { GetChainsBySlipHandler, ListChainsHandler } from './chains/list-chains.query';
@@ -19,6 +24,12 @@ import { NameChains } from './names/name-chains';
 import { NamesController } from './names/names.controller';
 import { NAMES_OPTIONS, type NamesOptions } from './names/names-options';
 import { ReverseNameHandler } from './names/reverse-name.query';
+import { GetTokenMetadataHandler } from './tokens/get-token-metadata.query';
+import { TokenMetadataCache } from './tokens/token-metadata-cache';
+import { TokenMetadataController } from './tokens/token-metadata.controller';
+import { TokenMetadataEntity } from './tokens/token-metadata.entity';
+import { TokenRegistration } from './tokens/token-registration';
+import { UnregisteredTokens } from './tokens/unregistered-tokens';
 
 export interface WalletModuleImports {
   readonly database: DatabaseModuleRef;
@@ -28,8 +39,9 @@ export interface WalletModuleImports {
 }
 
 /**
- * Read-side wallet features: balances, latest block, the chain and asset registries, ENS names. Needs
- * CqrsModule.forRoot() in the root module; the nodes names are read from come from `options`.
+ * Read-side wallet features: balances, latest block, the chain and asset registries, ENS names, token
+ * metadata and allowances. Needs CqrsModule.forRoot() in the root module; the nodes live reads go to
+ * (names, token reads, unregistered tokens in balances) come from `options`.
  */
 @Module({})
 export class WalletModule {
@@ -39,7 +51,7 @@ export class WalletModule {
       imports: [
         CqrsModule,
         imports.database,
-        DatabaseModule.forFeature(imports.database, [ChainEntity]),
+        DatabaseModule.forFeature(imports.database, [ChainEntity, AssetEntity, TokenMetadataEntity]),
         imports.chainDirectory,
         imports.capabilities,
       ],
@@ -49,10 +61,17 @@ export class WalletModule {
         ChainsController,
         AssetsController,
         NamesController,
+        TokenMetadataController,
+        AllowanceController,
       ],
       providers: [
         { provide: NAMES_OPTIONS, useValue: options },
+        { provide: EvmReadClients, useValue: new EvmReadClients(options.chains, options.rpcTimeoutMs) },
         NameChains,
+        EvmReadChainResolver,
+        TokenMetadataCache,
+        TokenRegistration,
+        UnregisteredTokens,
         GetBalancesHandler,
         GetLatestBlockHandler,
         ListChainsHandler,
@@ -60,6 +79,8 @@ export class WalletModule {
         GetCapabilitiesHandler,
         ListAssetsHandler,
         ReverseNameHandler,
+        GetTokenMetadataHandler,
+        GetAllowanceHandler,
       ],
     };
   }

@@ -64,6 +64,8 @@ describe('a free key and the chain a request acts on', () => {
         'GET /api/fees/{chain}',
         'GET /api/txs/history/{address}',
         'GET /api/txs/status/{chain}/{txHash}',
+        'POST /api/approvals/allowance',
+        'POST /api/chain/evm/token-metadata',
         'POST /api/names/reverse',
         'POST /api/notifications/subscriptions',
         'POST /api/txs/prepare-sign',

@@ -22,4 +22,7 @@ export {
   RetryableChainError,
   suggestedRangeSpan,
 } from './rpc-errors';
+export { type ChainNode, EvmReadClients } from './evm-read-clients';
+export { readTokenAllowance } from './tokens/read-token-allowance';
+export { readTokenMetadata, type TokenMetadata } from './tokens/read-token-metadata';
 export { readVerifiedEnsName } from './ens/read-verified-ens-name';

@@ -6,7 +6,8 @@ import { displayContract, parseAccountAddress } from '../addresses/account-addre
 import { ChainDirectory } from '@chainwire/chains';
 import { parseAssetIds } from './asset-ids';
 import type { BalancesQuery } from './balances-query.schema';
-import { readAssetBalances } from './balances.repository';
+import { readAssetBalances, type BalanceLookup } from './balances.repository';
+import { UnregisteredTokens } from '../tokens/unregistered-tokens';
 import type { AssetBalance, BalancesResult } from './balances.response';
 
 export const PRICES_UNAVAILABLE = 'Prices are unavailable: fiat values are 0';
@@ -29,6 +30,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     private readonly chains: ChainDirectory,
+    private readonly unregistered: UnregisteredTokens,
   ) {}
 
   async execute({ address, params }: GetBalancesQuery): Promise<BalancesResult> {
@@ -37,16 +39,21 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     const requested = parseAssetIds(chain.family, params.assetIds);
     const named = requested.contracts.length > 0 || requested.nativeNamed;
 
-    const rows = await readAssetBalances(this.db, {
+    const lookup: BalanceLookup = {
       chain: chain.id,
       address: account.key,
       contracts: named ? requested.contracts : null,
       includeNative: named ? requested.nativeNamed || params.includeNative : params.includeNative,
-    });
+    };
+    let rows = await readAssetBalances(this.db, lookup);
 
     if (named) {
-      const found = new Set(rows.map((r) => r.contract));
-      const missing = requested.contracts.filter((c) => !found.has(c));
+      let missing = missingContracts(requested.contracts, rows);
+      // Contracts the registry lacks are identified on chain and registered unverified, then read again.
+      if (missing.length > 0 && (await this.unregistered.register(chain, missing))) {
+        rows = await readAssetBalances(this.db, lookup);
+        missing = missingContracts(requested.contracts, rows);
+      }
       if (missing.length > 0) {
         throw ApiError.badRequest(
           ErrorCode.UNKNOWN_ASSET,
@@ -81,4 +88,10 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
       assets,
     };
   }
+}
+
+/** Requested contracts without an active asset row. */
+function missingContracts(requested: readonly string[], rows: readonly { contract: string }[]): string[] {
+  const found = new Set(rows.map((r) => r.contract));
+  return requested.filter((c) => !found.has(c));
 }

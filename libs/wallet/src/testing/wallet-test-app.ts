@@ -28,10 +28,11 @@ export interface WalletTestApp {
 }
 
 /**
- * A fresh migrated and seeded database with the wallet features behind the real guard, for inject();
- * `names` gives the chains whose ENS names are served.
+ * A fresh migrated and seeded database with the wallet features behind the real guard, for inject().
+ * `options.chains` gives chains a node (token reads, unregistered tokens in balances) and an ENS
+ * registry (names).
  */
-export async function startWalletTestApp(names?: NamesOptions): Promise<WalletTestApp> {
+export async function startWalletTestApp(options?: NamesOptions): Promise<WalletTestApp> {
   const db = await createTestDatabase();
   await seedRegistries(db.dataSource);
   const keys = {
@@ -47,7 +48,7 @@ export async function startWalletTestApp(names?: NamesOptions): Promise<WalletTe
     imports: [
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
-      WalletModule.forRoot({ database, chainDirectory, capabilities }, names),
+      WalletModule.forRoot({ database, chainDirectory, capabilities }, options),
     ],
   })
   class WalletTestModule {}
@@ -58,33 +59,33 @@ export async function startWalletTestApp(names?: NamesOptions): Promise<WalletTe
     app,
     keys,
     async get(url, apiKey = keys.enterprise) {
-      const res = await app.inject({
-        method: 'GET',
-        url,
-        headers: apiKey === null ? {} : { 'x-api-key': apiKey },
-      });
-      return {
-        status: res.statusCode,
-        text: res.body,
-        json: parseJsonExact(res.body) as Record<string, unknown>,
-      };
+      return answer(
+        await app.inject({ method: 'GET', url, headers: apiKey === null ? {} : { 'x-api-key': apiKey } }),
+      );
     },
     async post(url, body, apiKey = keys.enterprise) {
-      const res = await app.inject({
-        method: 'POST',
-        url,
-        payload: JSON.stringify(body),
-        headers: { 'content-type': 'application/json', ...(apiKey === null ? {} : { 'x-api-key': apiKey }) },
-      });
-      return {
-        status: res.statusCode,
-        text: res.body,
-        json: parseJsonExact(res.body) as Record<string, unknown>,
-      };
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (apiKey !== null) headers['x-api-key'] = apiKey;
+      return answer(
+        await app.inject({
+          method: 'POST',
+          url,
+          headers,
+          payload: typeof body === 'string' ? body : JSON.stringify(body),
+        }),
+      );
     },
     async close() {
       await app.close();
       await db.close();
     },
+  };
+}
+
+function answer(res: { statusCode: number; body: string }) {
+  return {
+    status: res.statusCode,
+    text: res.body,
+    json: parseJsonExact(res.body) as Record<string, unknown>,
   };
 }
