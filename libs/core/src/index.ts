@@ -14,6 +14,7 @@ export * from './health/health-registry';
 export * from './health/health-report';
 export * from './metrics';
 export * from './http/api-error';
+export { toErrorResponse } from './http/api-exception.filter';
 export * from './http/bare-response.decorator';
 export * from './http/control-characters';
 export * from './http/create-http-app';
