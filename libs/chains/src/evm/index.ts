@@ -33,3 +33,4 @@ export { type ChainNode, EvmReadClients } from './evm-read-clients';
 export { readTokenAllowance } from './tokens/read-token-allowance';
 export { readTokenMetadata, type TokenMetadata } from './tokens/read-token-metadata';
 export { readVerifiedEnsName } from './ens/read-verified-ens-name';
+export * from './nft-reads';
