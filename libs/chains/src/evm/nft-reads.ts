@@ -40,7 +40,10 @@ async function viewOrNull<T>(
 }
 
 /** The NFT standard a contract declares through ERC-165, or null (not a contract, or neither standard). */
-export async function detectNftStandard(client: PublicClient, contract: Address): Promise<NftStandard | null> {
+export async function detectNftStandard(
+  client: PublicClient,
+  contract: Address,
+): Promise<NftStandard | null> {
   const answers = await Promise.all(
     INTERFACE_IDS.map(([, id]) => viewOrNull<boolean>(client, contract, 'supportsInterface', [id])),
   );

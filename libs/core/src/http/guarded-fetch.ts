@@ -155,7 +155,8 @@ function get(
       const check = () => {
         const peer = socket.remoteAddress;
         const reason = peer && !options.allowPrivateTargets ? forbiddenAddressReason(peer) : null;
-        if (reason) request.destroy(new GuardedFetchError(`refused target: connected to a ${reason} address`));
+        if (reason)
+          request.destroy(new GuardedFetchError(`refused target: connected to a ${reason} address`));
       };
       if (socket.connecting) socket.once('connect', check);
       else check();

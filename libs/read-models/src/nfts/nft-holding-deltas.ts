@@ -39,7 +39,8 @@ export function aggregateNftHoldingDeltas(events: readonly RecordedEvent[]): Nft
     const data = event.data;
     const standard = NFT_STANDARD_OF[data.kind];
     if (!standard) continue;
-    const amount = decimalInteger(data.amount, 'amount', event.id) * (event.type === TRANSFER_OBSERVED ? 1n : -1n);
+    const amount =
+      decimalInteger(data.amount, 'amount', event.id) * (event.type === TRANSFER_OBSERVED ? 1n : -1n);
     const tokenId = decimalInteger(data.tokenId, 'tokenId', event.id).toString();
     const contract = normaliseAddress(data.asset);
     const move = (party: string | null, delta: bigint) => {
@@ -59,7 +60,9 @@ export function aggregateNftHoldingDeltas(events: readonly RecordedEvent[]): Nft
 
 function decimalInteger(value: string | undefined, field: string, eventId: string): bigint {
   if (typeof value !== 'string' || !/^[0-9]+$/.test(value)) {
-    throw new Error(`Event ${eventId}: ${field} must be a decimal integer string, got ${JSON.stringify(value)}`);
+    throw new Error(
+      `Event ${eventId}: ${field} must be a decimal integer string, got ${JSON.stringify(value)}`,
+    );
   }
   return BigInt(value);
 }

@@ -10,7 +10,8 @@ import type { NftCollectionsQuery } from './nfts-query.schema';
 import { readHeldCollections } from './nfts.repository';
 import type { NftCollection } from './nfts.response';
 
-export const NAMES_UNAVAILABLE = 'No node is configured for this chain: collection names and symbols are null';
+export const NAMES_UNAVAILABLE =
+  'No node is configured for this chain: collection names and symbols are null';
 
 export class GetNftCollectionsQuery extends Query<{ collections: NftCollection[]; message: string }> {
   constructor(

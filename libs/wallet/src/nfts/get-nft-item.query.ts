@@ -20,7 +20,12 @@ import {
   type NftsModuleOptions,
 } from './nfts-options';
 import type { NftItemQuery } from './nfts-query.schema';
-import { type CachedMetadataRow, readCachedMetadata, readIndexedToken, storeMetadata } from './nfts.repository';
+import {
+  type CachedMetadataRow,
+  readCachedMetadata,
+  readIndexedToken,
+  storeMetadata,
+} from './nfts.repository';
 import type { NftItem } from './nfts.response';
 
 /** A document read is kept this long; a failed read is tried again after a minute. */
@@ -130,7 +135,8 @@ export class GetNftItemHandler implements IQueryHandler<GetNftItemQuery> {
     tokenId: bigint,
   ): Promise<{ standard: NftStandard | null; uri: string | null }> {
     const indexed = await readIndexedToken(this.db, chain, contractKey, tokenId);
-    const standard = (indexed?.standard as NftStandard | undefined) ?? (await this.reader.standard(chain, contract));
+    const standard =
+      (indexed?.standard as NftStandard | undefined) ?? (await this.reader.standard(chain, contract));
     if (standard === 'ERC721') {
       const token = await this.reader.erc721Token(chain, contract, tokenId);
       return token.owner === null ? { standard: null, uri: null } : { standard, uri: token.uri };

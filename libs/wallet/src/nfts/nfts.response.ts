@@ -38,7 +38,11 @@ export class NftItem {
   @ApiProperty({ enum: ['ERC721', 'ERC1155'] })
   standard!: string;
 
-  @ApiProperty({ type: 'array', items: { type: 'object' }, description: "The document's attributes; [] when none" })
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object' },
+    description: "The document's attributes; [] when none",
+  })
   attributes!: unknown[];
 
   @ApiProperty({ description: 'When the metadata was read (ISO 8601)' })
@@ -50,7 +54,11 @@ export class NftItem {
   @ApiProperty({ type: String, nullable: true })
   description!: string | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'ipfs:// images resolved through IPFS_GATEWAY_URL' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'ipfs:// images resolved through IPFS_GATEWAY_URL',
+  })
   imageUrl!: string | null;
 
   @ApiProperty({

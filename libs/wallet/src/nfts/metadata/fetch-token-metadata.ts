@@ -9,8 +9,7 @@ export interface MetadataFetchSettings {
 }
 
 export type MetadataOutcome =
-  | { readonly ok: true; readonly metadata: TokenMetadata }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly metadata: TokenMetadata } | { readonly ok: false; readonly message: string };
 
 /** `ipfs://<cid>/<path>` (also `ipfs://ipfs/<cid>`) through the gateway; any other URI unchanged. */
 export function gatewayUri(uri: string, gateway: string): string {
@@ -23,7 +22,10 @@ export function gatewayUri(uri: string, gateway: string): string {
  * egress guard with the byte cap and deadline, `data:` decoded locally (by the platform's fetch, which
  * implements RFC 2397 and never touches the network for it). Never throws: a failure is a message.
  */
-export async function fetchTokenMetadata(uri: string, settings: MetadataFetchSettings): Promise<MetadataOutcome> {
+export async function fetchTokenMetadata(
+  uri: string,
+  settings: MetadataFetchSettings,
+): Promise<MetadataOutcome> {
   const resolve = (u: string) => gatewayUri(u, settings.ipfsGatewayUrl);
   try {
     const body = await readDocument(resolve(uri.trim()), settings);
