@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getAddress, type Abi, type Address, type Hex } from 'viem';
+import { type ChainEvent, chainStream, isTransferObserved } from '@chainwire/chain-events';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { EvmIndexer } from '@chainwire/indexing';
 import { balancesProjection, ConsumerRunner, nftsProjection, replayProjection } from '@chainwire/read-models';
@@ -110,7 +111,7 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
       token_id: string;
       owner: string;
       amount: string;
-    }>(`SELECT contract, token_id::text, owner, amount::text FROM nft_holdings`);
+    }>(`SELECT contract, token_id::text, owner, amount::text FROM nft_holdings WHERE chain = 'ethereum'`);
     for (const row of rows) {
       const contract = getAddress(row.contract);
       if (contract === multi) {
@@ -220,6 +221,28 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
     await expectHoldingsMatchNode();
   });
 
+  it('reads the same ERC-721 and ERC-1155 transfers from eth_getLogs as from receipts', async () => {
+    const nftTransfers = async (chain: string) =>
+      (await store.readStream<ChainEvent>(chainStream(chain)))
+        .filter(isTransferObserved)
+        .filter((e) => e.data.kind === 'erc721' || e.data.kind === 'erc1155')
+        .map((e) => e.data);
+    const fromLogs = new EvmIndexer({
+      chain: 'getlogs',
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+      tokenLogSource: 'getLogs',
+    });
+    await fromLogs.syncOnce();
+    const expected = (await nftTransfers('ethereum')).map((t) => ({ ...t, chain: 'getlogs' }));
+    expect(expected.filter((t) => t.kind === 'erc1155').map((t) => t.ref)).toEqual([
+      expect.stringMatching(/^log:\d+$/),
+      expect.stringMatching(/^log:\d+:0$/),
+      expect.stringMatching(/^log:\d+:1$/),
+    ]);
+    expect(await nftTransfers('getlogs')).toEqual(expected);
+  });
+
   it('leaves balances alone and shows ERC-1155 transfers in history with their exact ids', async () => {
     const { rows: balances } = await t.db.pool.query('SELECT * FROM balances WHERE asset = ANY($1)', [
       [multi, ...Object.values(nft)].map((c) => c.toLowerCase()),
@@ -277,7 +300,7 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
     expect(await collections(a[3])).toEqual([]);
     await expectHoldingsMatchNode();
     const { rows } = await t.db.pool.query<{ owner: string }>(
-      `SELECT owner FROM nft_holdings WHERE contract = $1 AND token_id = 0 AND amount > 0`,
+      `SELECT owner FROM nft_holdings WHERE chain = 'ethereum' AND contract = $1 AND token_id = 0 AND amount > 0`,
       [nft.http.toLowerCase()],
     );
     expect(rows).toEqual([{ owner: a[2].toLowerCase() }]);
