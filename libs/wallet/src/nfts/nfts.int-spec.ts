@@ -437,5 +437,7 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
     expect((await collections(a[1], t.keys.free)).length).toBe(5);
     const linea = await t.get(`/api/nfts/collections/${a[1]}?chain=linea`, t.keys.pro);
     expect([linea.status, linea.json.data]).toEqual([200, []]);
+    expect((await t.get('/api/chains/ethereum/capabilities')).json.data).toMatchObject({ nfts: true });
+    expect((await t.get('/api/chains/linea/capabilities')).json.data).toMatchObject({ nfts: false });
   });
 });
