@@ -6,6 +6,7 @@ import { type Database, DATABASE, OK_MESSAGE } from '@chainwire/core';
 import { parseAccountAddress } from '../addresses/account-address';
 import { requireEvmChain } from './evm-chain';
 import { NftChainReader } from './nft-chain-reader';
+import { withNodeErrors } from './node-errors';
 import type { NftCollectionsQuery } from './nfts-query.schema';
 import { readHeldCollections } from './nfts.repository';
 import type { NftCollection } from './nfts.response';
@@ -38,7 +39,7 @@ export class GetNftCollectionsHandler implements IQueryHandler<GetNftCollections
     const contracts = rows.map((r) => getAddress(r.contract));
     const serves = this.reader.serves(chain.id);
     const names = serves
-      ? await this.reader.collectionNames(chain.id, contracts)
+      ? await withNodeErrors(() => this.reader.collectionNames(chain.id, contracts))
       : contracts.map(() => ({ name: null, symbol: null }));
     const collections = rows.map((row, i) => ({
       chain: chain.id,

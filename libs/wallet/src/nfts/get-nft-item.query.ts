@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ChainDirectory, ChainUnavailableError, type NftStandard } from '@chainwire/chains';
+import { ChainDirectory, type NftStandard } from '@chainwire/chains';
 import {
   ApiError,
   type Database,
@@ -13,6 +13,7 @@ import { parseAccountAddress } from '../addresses/account-address';
 import { requireEvmChain } from './evm-chain';
 import { fetchTokenMetadata } from './metadata/fetch-token-metadata';
 import { NftChainReader } from './nft-chain-reader';
+import { withNodeErrors } from './node-errors';
 import {
   DEFAULT_METADATA_MAX_BYTES,
   DEFAULT_METADATA_TIMEOUT_MS,
@@ -93,12 +94,9 @@ export class GetNftItemHandler implements IQueryHandler<GetNftItemQuery> {
   ): Promise<CachedMetadataRow> {
     const notFound = () =>
       ApiError.notFound(`No token ${tokenId} of ${contract} on ${chain}`, ErrorCode.NFT_NOT_FOUND);
-    const { standard, uri } = await this.readToken(chain, contract, contractKey, tokenId).catch((error) => {
-      if (error instanceof ChainUnavailableError) {
-        throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, error.message);
-      }
-      throw error;
-    });
+    const { standard, uri } = await withNodeErrors(() =>
+      this.readToken(chain, contract, contractKey, tokenId),
+    );
     if (standard === null) throw notFound();
     const outcome =
       uri === null || uri === ''

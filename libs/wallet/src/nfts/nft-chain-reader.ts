@@ -30,7 +30,7 @@ export class NftChainReader {
   private readonly urls = new Map<string, string>();
   private readonly clients = new Map<string, PublicClient>();
   private readonly names = new Map<string, { value: CollectionNames; until: number }>();
-  private readonly standards = new Map<string, { value: NftStandard | null; until: number }>();
+  private readonly standards = new Map<string, { value: NftStandard; until: number }>();
 
   constructor(@Inject(NFTS_OPTIONS) options: NftsModuleOptions, capabilities: ChainCapabilities) {
     for (const chain of options.chains) if (chain.rpcUrl) this.urls.set(chain.id, chain.rpcUrl);
@@ -46,21 +46,32 @@ export class NftChainReader {
   async collectionNames(chain: string, contracts: readonly Address[]): Promise<CollectionNames[]> {
     const now = Date.now();
     const key = (c: Address) => `${chain}|${c.toLowerCase()}`;
-    const missing = contracts.filter((c) => (this.names.get(key(c))?.until ?? 0) <= now);
+    const found = new Map<Address, CollectionNames>();
+    for (const c of contracts) {
+      const cached = this.names.get(key(c));
+      if (cached && cached.until > now) found.set(c, cached.value);
+    }
+    const missing = contracts.filter((c) => !found.has(c));
     if (missing.length > 0) {
       const read = await readNftCollectionNames(this.client(chain), missing);
-      missing.forEach((c, i) => remember(this.names, key(c), read[i], now + NAMES_TTL_MS));
+      missing.forEach((c, i) => {
+        found.set(c, read[i]);
+        remember(this.names, key(c), read[i], now + NAMES_TTL_MS);
+      });
     }
-    return contracts.map((c) => this.names.get(key(c))!.value);
+    return contracts.map((c) => found.get(c)!);
   }
 
-  /** The standard the contract declares by ERC-165, or null. */
+  /**
+   * The standard the contract declares by ERC-165, or null. Only an answer is kept: an address that is not
+   * an NFT contract yet (not deployed) is asked again next time.
+   */
   async standard(chain: string, contract: Address): Promise<NftStandard | null> {
     const key = `${chain}|${contract.toLowerCase()}`;
     const cached = this.standards.get(key);
     if (cached && cached.until > Date.now()) return cached.value;
     const value = await detectNftStandard(this.client(chain), contract);
-    remember(this.standards, key, value, Date.now() + NAMES_TTL_MS);
+    if (value !== null) remember(this.standards, key, value, Date.now() + NAMES_TTL_MS);
     return value;
   }
 
