@@ -95,6 +95,15 @@ async function vettedAddress(
   return addresses[0];
 }
 
+/** A connection's lookup that answers the vetted address, so the name is not resolved a second time. */
+export function pinnedLookup(address: { address: string; family: number }): LookupFunction {
+  return (_hostname, lookupOptions, callback) => {
+    if ((lookupOptions as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
+    else callback(null, address.address, address.family);
+  };
+}
+
 function get(
   target: URL,
   address: { address: string; family: number },
@@ -102,11 +111,6 @@ function get(
   deadline: AbortSignal,
 ): Promise<GuardedResponse | { location: string }> {
   const secure = target.protocol === 'https:';
-  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all)
-      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
-    else callback(null, address.address, address.family);
-  };
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request(
       {
@@ -116,7 +120,7 @@ function get(
         path: `${target.pathname}${target.search}`,
         method: 'GET',
         agent: false,
-        lookup: pinned,
+        lookup: pinnedLookup(address),
         headers: { accept: 'application/json, */*;q=0.5' },
         signal: deadline,
       },

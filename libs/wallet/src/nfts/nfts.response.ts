@@ -70,18 +70,5 @@ export class NftItem {
 }
 
 /** The collections answer: `data` is the array itself. */
-export class NftCollectionsEnvelope {
-  @ApiProperty({ example: true })
-  ok!: boolean;
-
-  @ApiProperty({ example: 'OK' })
-  code!: string;
-
-  @ApiProperty({ example: 'OK' })
-  message!: string;
-
-  @ApiProperty({ type: [NftCollection] })
-  data!: NftCollection[];
-}
-
+export const NftCollectionsEnvelope = EnvelopeOf([NftCollection]);
 export const NftItemEnvelope = EnvelopeOf(NftItem);
