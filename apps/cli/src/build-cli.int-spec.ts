@@ -3,7 +3,7 @@ import { findAssets, seedRegistries } from '@chainwire/chains';
 import { chainEventId, chainStream, TRANSFER_OBSERVED } from '@chainwire/chain-events';
 import { REPLAYABLE_PROJECTIONS } from '@chainwire/composition';
 import type { AppConfig, Database } from '@chainwire/core';
-import { PostgresEventStore } from '@chainwire/event-store';
+import { PostgresEventStore, START } from '@chainwire/event-store';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { buildCli } from './build-cli';
 import { openCliDatabase } from './cli-database';
@@ -173,6 +173,12 @@ describe('cli', () => {
       transfer('log:1', 'erc721', alice, bob, '1'),
       transfer('log:2:0', 'erc1155', zero, alice, '7'),
     ]);
+    // On a shared PostgreSQL server the appends become visible once older transactions of the cluster end.
+    const visible = () => store.readAll({ after: START, filter: { streamPrefixes: ['chain-replayed'] } });
+    for (let tries = 0; (await visible()).length < 3; tries++) {
+      if (tries === 300) throw new Error('the appended events never became visible');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await db.pool.query("INSERT INTO nft_holdings VALUES ('replayed', '0xstale', 1, '0xstale', 'ERC721', 1)");
     await run('replay', 'nfts');
     expect(stdout.join('')).toMatch(/Replayed nfts: 3 events/);

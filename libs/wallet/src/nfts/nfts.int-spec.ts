@@ -90,9 +90,26 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
   }
   const mint721 = (contract: Address, to: Address) => send(0, contract, erc721.abi, 'mint', [to]);
 
+  /**
+   * Indexes and projects until every projection has applied the last transfer appended. catchUp alone can
+   * return early on a shared PostgreSQL server: a reader sees only transactions older than the cluster's
+   * oldest running one (docs/architecture.md §4), and other databases' transactions count too.
+   */
   async function sync(): Promise<void> {
     await indexer.syncOnce();
-    for (const runner of runners) await runner.catchUp();
+    const { rows } = await t.db.pool.query<{ last: string }>(
+      `SELECT max(global_position)::text AS last FROM events WHERE type LIKE 'Transfer%'`,
+    );
+    for (let tries = 0; ; tries++) {
+      for (const runner of runners) await runner.catchUp();
+      const applied = await t.db.pool.query<{ name: string }>(
+        `SELECT name FROM projection_checkpoints WHERE prepare_position >= $1`,
+        [rows[0].last],
+      );
+      if (applied.rows.length === runners.length) return;
+      if (tries === 300) throw new Error('projections never applied the last transfer');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   async function holdings(): Promise<string[]> {
