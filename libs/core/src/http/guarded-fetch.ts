@@ -79,7 +79,9 @@ async function vettedAddress(
     ? [{ address: host, family: literal }]
     : await Promise.race([
         lookup(host, { all: true }),
-        new Promise<never>((_, reject) => deadline.addEventListener('abort', () => reject(deadline.reason))),
+        new Promise<never>((_, reject) =>
+          deadline.addEventListener('abort', () => reject(deadline.reason), { once: true }),
+        ),
       ]);
   if (addresses.length === 0) throw new GuardedFetchError(`no address for ${host}`);
   if (!allowPrivate) {
