@@ -10,6 +10,7 @@ import { EventsByType0000000000404 } from './0404_events-by-type';
 import { TxHistoryKey0000000000405 } from './0405_tx-history-key';
 import { TokenMetadata0000000000510 } from './0510_token-metadata';
 import { RegistryDetails0000000000520 } from './0520_registry-details';
+import { Nfts0000000000530 } from './0530_nfts';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   TxHistoryKey0000000000405,
   TokenMetadata0000000000510,
   RegistryDetails0000000000520,
+  Nfts0000000000530,
 ];

@@ -5,10 +5,12 @@ import { AssetEntity, ChainEntity } from '@chainwire/chains';
 import {
   BalanceEntity,
   BlockEntity,
+  NftHoldingEntity,
   ParkedEventEntity,
   ProjectionCheckpointEntity,
 } from '@chainwire/read-models';
 import { TxHistoryEntity } from '@chainwire/transactions';
+import { NftMetadataEntity } from '@chainwire/wallet';
 import {
   DeliveryAttemptEntity,
   DeliveryEntity,
@@ -45,6 +47,8 @@ export const RELATIONAL_ENTITIES = [
   SubscriptionHealthEntity,
   DispatcherHeartbeatEntity,
   TokenMetadataEntity,
+  NftHoldingEntity,
+  NftMetadataEntity,
 ];
 
 /** The application's schema: what every process opens its database with. */

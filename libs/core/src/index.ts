@@ -20,6 +20,8 @@ export * from './http/control-characters';
 export * from './http/create-http-app';
 export * from './http/envelope';
 export * from './http/envelope-schema';
+export * from './http/egress-policy';
+export * from './http/guarded-fetch';
 export * from './http/error-codes';
 export * from './http/exact-number-schemas';
 export * from './http/lossless-json';

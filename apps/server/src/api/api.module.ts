@@ -5,7 +5,7 @@ import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains
 import type { DatabaseModuleRef, HealthRegistryModuleRef } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
-import { type NamesChainConfig, WalletModule } from '@chainwire/wallet';
+import { type NamesChainConfig, NftsModule, WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
 import { HealthModule } from '../health/health.module';
 import { INDEXED_CHAIN_IDS, IndexedCapability } from './indexed-capability';
@@ -25,6 +25,8 @@ export interface ApiModuleOptions {
   readonly chains?: readonly (ChainRpcConfig & NamesChainConfig)[];
   /** The server's webhook settings (signing-secret key, egress rules); none: notification secrets are unusable. */
   readonly webhooks?: WebhooksConfig;
+  /** Gateway for ipfs:// NFT metadata (IPFS_GATEWAY_URL); none: the default gateway. */
+  readonly ipfsGatewayUrl?: string;
 }
 
 /** The REST API: every feature module behind the x-api-key guard, each importing what it uses. */
@@ -45,6 +47,15 @@ export class ApiModule {
         capabilities,
         AuthModule.forRoot({ database, chainDirectory }),
         WalletModule.forRoot({ database, chainDirectory, capabilities }, { chains }),
+        NftsModule.forRoot(
+          { database, chainDirectory, capabilities },
+          {
+            chains,
+            // NFT metadata hosts obey the webhook egress rule (docs/architecture.md §11).
+            allowPrivateTargets: options.webhooks?.allowPrivateTargets ?? false,
+            ipfsGatewayUrl: options.ipfsGatewayUrl,
+          },
+        ),
         TransactionsModule.forRoot({ database, chainDirectory }, { chains }),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
         HealthModule.forRoot({ database, health }),

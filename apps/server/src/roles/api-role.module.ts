@@ -13,6 +13,7 @@ export interface ApiRoleOptions {
   /** Chains reachable over JSON-RPC (the configured URLs, the dev chain's for ethereum), with their ENS registries. */
   readonly chains: readonly (ChainRpcConfig & NamesChainConfig)[];
   readonly webhooks: WebhooksConfig;
+  readonly ipfsGatewayUrl?: string;
 }
 
 const API_ROLE_OPTIONS = Symbol('ApiRoleOptions');
@@ -60,6 +61,7 @@ export class ApiRoleModule {
           health: shared.health,
           chains: options.chains,
           webhooks: options.webhooks,
+          ipfsGatewayUrl: options.ipfsGatewayUrl,
         }),
       ],
       providers: [{ provide: API_ROLE_OPTIONS, useValue: options }, ApiListener],

@@ -85,4 +85,6 @@ export interface AppConfig {
    * generated into dataDir as in standalone mode.
    */
   readonly webhooks?: WebhookSettings;
+  /** Gateway prefix (ending in '/') for ipfs:// NFT metadata; absent: DEFAULT_IPFS_GATEWAY_URL. */
+  readonly ipfsGatewayUrl?: string;
 }

@@ -119,6 +119,10 @@ export const baseEnvSchema = z.object({
   WEBHOOK_MAX_IN_FLIGHT_PER_KEY: optional(webhookEnvShape.WEBHOOK_MAX_IN_FLIGHT_PER_KEY),
   WEBHOOK_MAX_IN_FLIGHT_PER_HOST: optional(webhookEnvShape.WEBHOOK_MAX_IN_FLIGHT_PER_HOST),
   WEBHOOK_DNS_SERVERS: optional(webhookEnvShape.WEBHOOK_DNS_SERVERS),
+  /** Gateway prefix for ipfs:// NFT metadata; a trailing slash is added when missing. */
+  IPFS_GATEWAY_URL: optional(
+    urlWithScheme(['http', 'https']).transform((url) => (url.endsWith('/') ? url : `${url}/`)),
+  ),
 });
 
 export const chainEnvSchema = z.object({

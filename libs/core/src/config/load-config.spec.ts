@@ -52,6 +52,7 @@ describe('loadConfig', () => {
         dnsServers: [],
         breaker: { failureThreshold: 10, minFailureSpanMs: 60_000, cooldownMs: 600_000 },
       },
+      ipfsGatewayUrl: 'https://ipfs.io/ipfs/',
     });
   });
 
@@ -64,6 +65,16 @@ describe('loadConfig', () => {
       metricsPortRequired: true,
     });
     expect(() => load({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+  });
+
+  it('reads IPFS_GATEWAY_URL, adding the trailing slash, and refuses a non-http URL', () => {
+    expect(load({ IPFS_GATEWAY_URL: 'https://gw.example/ipfs' }).ipfsGatewayUrl).toBe(
+      'https://gw.example/ipfs/',
+    );
+    expect(load({ IPFS_GATEWAY_URL: 'http://127.0.0.1:8080/ipfs/' }).ipfsGatewayUrl).toBe(
+      'http://127.0.0.1:8080/ipfs/',
+    );
+    expect(() => load({ IPFS_GATEWAY_URL: 'ipfs://gateway' })).toThrow(/IPFS_GATEWAY_URL/);
   });
 
   it('treats empty strings as unset', () => {

@@ -10,6 +10,9 @@ import { webhookSettings } from './webhook-env';
 /** Prometheus' registered default port for exporters of this kind. */
 const DEFAULT_METRICS_PORT = 9464;
 
+/** Where ipfs:// URIs of NFT metadata are fetched unless IPFS_GATEWAY_URL says otherwise. */
+export const DEFAULT_IPFS_GATEWAY_URL = 'https://ipfs.io/ipfs/';
+
 export interface LoadConfigOptions {
   /** Registry id → chain family; the registry file by default. */
   chainFamilies?: ReadonlyMap<string, string>;
@@ -26,7 +29,8 @@ export interface LoadConfigOptions {
  * `<ID>_FINALITY_DEPTH`, `<ID>_ENS_REGISTRY` [none]; webhooks: WEBHOOK_SECRET_KEY [standalone: generated into DATA_DIR],
  * WEBHOOK_ALLOW_PRIVATE_TARGETS [true in standalone mode, else false], WEBHOOK_HTTPS_ONLY [false],
  * WEBHOOK_BREAKER_FAILURES [10], WEBHOOK_BREAKER_MIN_SPAN_SECONDS [60], WEBHOOK_BREAKER_COOLDOWN_SECONDS [600],
- * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [128], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf].
+ * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [128], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf];
+ * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata.
  * Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
@@ -98,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     logLevel: vars.LOG_LEVEL ?? 'info',
     chains,
     webhooks: webhookSettings(vars, !vars.DATABASE_URL),
+    ipfsGatewayUrl: vars.IPFS_GATEWAY_URL ?? DEFAULT_IPFS_GATEWAY_URL,
   };
 }
 

@@ -6,6 +6,8 @@ import { ChainCapabilitiesModule, ChainDirectoryModule, seedRegistries } from '@
 import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { NamesOptions } from '../names/names-options';
+import { NftsModule } from '../nfts/nfts.module';
+import type { NftsModuleOptions } from '../nfts/nfts-options';
 import { WalletModule } from '../wallet.module';
 
 export interface WalletTestApp {
@@ -30,9 +32,12 @@ export interface WalletTestApp {
 /**
  * A fresh migrated and seeded database with the wallet features behind the real guard, for inject().
  * `options.chains` gives chains a node (token reads, unregistered tokens in balances) and an ENS
- * registry (names).
+ * registry (names); `nfts` the nodes the NFT routes read (none by default).
  */
-export async function startWalletTestApp(options?: NamesOptions): Promise<WalletTestApp> {
+export async function startWalletTestApp(
+  options?: NamesOptions,
+  nfts: NftsModuleOptions = { chains: [], allowPrivateTargets: false },
+): Promise<WalletTestApp> {
   const db = await createTestDatabase();
   await seedRegistries(db.dataSource);
   const keys = {
@@ -49,6 +54,7 @@ export async function startWalletTestApp(options?: NamesOptions): Promise<Wallet
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
       WalletModule.forRoot({ database, chainDirectory, capabilities }, options),
+      NftsModule.forRoot({ database, chainDirectory, capabilities }, nfts),
     ],
   })
   class WalletTestModule {}
