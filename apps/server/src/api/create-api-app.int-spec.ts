@@ -114,7 +114,11 @@ describe('createApiApp', () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"chain": "ethereum", oops',
     };
-    const controlCharacter = { method: 'GET' as const, url: '/api/blocks/latest?chain=eth%00ereum' };
+    const controlCharacter = {
+      method: 'GET' as const,
+      url: '/api/blocks/latest?chain=eth%00ereum',
+      headers: {},
+    };
     for (const headers of [{}, { 'x-api-key': 'cw_unknown-key-0123456789' }]) {
       for (const request of [malformed, controlCharacter]) {
         const res = await app.inject({ ...request, headers: { ...request.headers, ...headers } });

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { type AppConfig, type Database, silentLogger, webhookSettings } from '@chainwire/core';
-import { type RunningServer, startServer } from '../../apps/server/src/bootstrap/start-server';
-import { startTestAnvil, type TestAnvil } from '../support/anvil';
-import { createTestDatabase } from '../support/test-database';
+import { type RunningServer, startServer } from '../bootstrap/start-server';
+import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { createTestDatabase } from '../../../../test/support/test-database';
 
 /**
  * Bad input, generated: random requests against every route of the OpenAPI document (random path
