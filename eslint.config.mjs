@@ -19,6 +19,22 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The portal's browser script (apps/server/src/portal), served as it is.
+    files: ['apps/server/src/portal/*.client.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        document: 'readonly',
+        Node: 'readonly',
+        window: 'readonly',
+        navigator: 'readonly',
+        sessionStorage: 'readonly',
+        fetch: 'readonly',
+        setInterval: 'readonly',
+      },
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -6,6 +6,7 @@ import { EVENT_STORE, type EventStoreModuleRef } from '@chainwire/event-store';
 import { unconfiguredWebhooksConfig, type WebhooksConfig } from './config/webhooks-config';
 import { ProvisionSigningSecretHandler, RotateSigningSecretHandler } from './secrets/signing-secret.commands';
 import { SigningSecretController } from './secrets/signing-secret.controller';
+import { GetSigningSecretInfoHandler } from './secrets/signing-secret.queries';
 import { CreateSubscriptionHandler, DeleteSubscriptionHandler } from './subscriptions/subscription.commands';
 import {
   GetDeliveryLogHandler,
@@ -43,6 +44,7 @@ export class WebhooksModule {
         { provide: WEBHOOK_EVENT_STORE, useExisting: EVENT_STORE },
         ProvisionSigningSecretHandler,
         RotateSigningSecretHandler,
+        GetSigningSecretInfoHandler,
         CreateSubscriptionHandler,
         DeleteSubscriptionHandler,
         GetSubscriptionHandler,

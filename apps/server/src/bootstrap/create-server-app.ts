@@ -6,6 +6,7 @@ import { type AppConfig, createHttpApp, type Logger, nestLogger } from '@chainwi
 import type { WebhooksConfig } from '@chainwire/webhooks';
 import { apiHttpOptions } from '../api/create-api-app';
 import { HealthListenerModule, HealthProbes } from '../health/health-listener.module';
+import { servePortal } from '../portal/serve-portal';
 import { ApiListener, ApiRoleModule } from '../roles/api-role.module';
 import { DispatcherRoleModule } from '../roles/dispatcher-role.module';
 import { type IndexedChain, IndexerRoleModule } from '../roles/indexer-role.module';
@@ -75,13 +76,21 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
         ? []
         : [HealthListenerModule.forRoot(shared, { port: healthPort, host: LISTEN_HOST })],
   });
-  const app = withApi
-    ? await createHttpApp(root, {
-        ...apiHttpOptions(logger.child('api')),
-        init: false,
-        metrics: parts.metrics,
-      })
-    : await NestFactory.createApplicationContext(root, { logger: nestLogger(logger), abortOnError: false });
+  let app: INestApplicationContext;
+  if (withApi) {
+    const http = await createHttpApp(root, {
+      ...apiHttpOptions(logger.child('api')),
+      init: false,
+      metrics: parts.metrics,
+    });
+    servePortal(http);
+    app = http;
+  } else {
+    app = await NestFactory.createApplicationContext(root, {
+      logger: nestLogger(logger),
+      abortOnError: false,
+    });
+  }
   return {
     app,
     urls: () => ({

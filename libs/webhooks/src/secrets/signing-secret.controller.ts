@@ -1,5 +1,5 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
 import {
@@ -7,11 +7,26 @@ import {
   RotateSigningSecretCommand,
   type IssuedSecret,
 } from './signing-secret.commands';
+import { GetSigningSecretInfoQuery, type SigningSecretInfo } from './signing-secret.queries';
 
 @ApiTags('notifications')
 @Controller('api/notifications/signing-secret')
 export class SigningSecretController {
-  constructor(private readonly commandBus: CommandBus) {}
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "The signing secret's version and dates (never the secret)",
+    description:
+      'data: {version, createdAt, rotatedAt}. Errors: 404 SIGNING_SECRET_NOT_FOUND; 401 UNAUTHORIZED.',
+  })
+  @ApiOkResponse({ description: 'Envelope with data {version, createdAt, rotatedAt}' })
+  info(@CurrentApiKey() key: ApiKeyRecord): Promise<SigningSecretInfo> {
+    return this.queryBus.execute(new GetSigningSecretInfoQuery(key.id));
+  }
 
   @Post()
   @ApiOperation({

@@ -16,6 +16,9 @@ describe('notifications signing secret API', () => {
     const res = await t.request('POST', `${URL}/rotate`);
     expect(res.status).toBe(404);
     expect(res.json).toMatchObject({ ok: false, code: 'SIGNING_SECRET_NOT_FOUND' });
+    const info = await t.request('GET', URL);
+    expect(info.status).toBe(404);
+    expect(info.json).toMatchObject({ ok: false, code: 'SIGNING_SECRET_NOT_FOUND' });
   });
 
   it('creates a whsec_ secret once, stores it sealed, and records only that it exists', async () => {
@@ -59,6 +62,16 @@ describe('notifications signing secret API', () => {
     const events = await t.eventStore.readStream(signingSecretStream(t.keys.pro.id));
     expect(events.map((e) => e.type)).toEqual([SIGNING_SECRET_PROVISIONED, SIGNING_SECRET_ROTATED]);
     expect(events[1].data).toMatchObject({ apiKeyId: t.keys.pro.id, version: 2 });
+
+    const info = await t.request('GET', URL);
+    expect(info.status).toBe(200);
+    expect(info.json.data).toEqual({
+      version: 2,
+      createdAt: expect.any(String),
+      rotatedAt: expect.any(String),
+    });
+    expect(Date.parse(info.json.data.rotatedAt)).toBeGreaterThanOrEqual(Date.parse(info.json.data.createdAt));
+    expect(JSON.stringify(info.json)).not.toContain(secret.slice(6));
   });
 
   it('keeps keys apart', async () => {
