@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { type AppConfig, type Database, silentLogger, webhookSettings } from '@chainwire/core';
-import { type RunningServer, startServer } from '../bootstrap/start-server';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import type { TestAnvil } from '../../../../test/support/anvil';
+import type { RunningServer } from '../bootstrap/start-server';
+import { type ServerOnAnvil, startServerOnAnvil, TEST_API_KEY } from '../testing/server-on-anvil';
 
 /**
  * Bad input, generated: random requests against every route of the OpenAPI document (random path
@@ -17,7 +12,6 @@ import { createTestDatabase } from '../../../../test/support/test-database';
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
-const API_KEY = 'fuzz-test-key-0123456789';
 const DEADLINE_MS = 5000;
 
 interface Operation {
@@ -41,26 +35,14 @@ interface FuzzRequest {
 const LEAKS = [/\bat \S+ \(/, /\.(ts|js):\d+/, /node_modules/, /(^|[\s"'(])\/[\w./-]+\.(ts|js)\b/];
 
 describe('API fuzz: every route of the OpenAPI document under random input', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fuzz-'));
-  let anvil: TestAnvil;
-  let testDb: Database | undefined;
+  let t: ServerOnAnvil;
   let server: RunningServer;
+  let anvil: TestAnvil;
   let operations: Operation[];
 
   beforeAll(async () => {
-    anvil = await startTestAnvil();
-    if (process.env.DATABASE_URL) testDb = await createTestDatabase();
-    const config: AppConfig = {
-      port: 0,
-      dataDir,
-      databaseUrl: testDb?.url,
-      devApiKey: API_KEY,
-      roles: ['api', 'indexer', 'projector'],
-      logLevel: 'silent',
-      chains: [{ id: 'ethereum', rpcUrl: anvil.rpcUrl, startBlock: 0n }],
-      webhooks: { ...webhookSettings({}, true), secretKey: randomBytes(32) },
-    };
-    server = await startServer(config, silentLogger);
+    t = await startServerOnAnvil({ roles: ['api', 'indexer', 'projector'] });
+    ({ server, anvil } = t);
     const doc = (await (await fetch(`${server.url}/docs/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
     };
@@ -72,12 +54,7 @@ describe('API fuzz: every route of the OpenAPI document under random input', () 
       })),
     );
   });
-  afterAll(async () => {
-    await server?.stop();
-    await anvil?.stop();
-    await testDb?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t?.stop());
 
   it('finds the routes to fuzz', () => {
     expect(operations.length).toBeGreaterThanOrEqual(15);
@@ -195,7 +172,7 @@ describe('API fuzz: every route of the OpenAPI document under random input', () 
         const url = new URL(`${server.url}${r.path}`);
         for (const [k, v] of r.query) url.searchParams.append(k, v);
         const headers: Record<string, string> = {};
-        if (r.key === 'valid') headers['x-api-key'] = API_KEY;
+        if (r.key === 'valid') headers['x-api-key'] = TEST_API_KEY;
         if (r.key === 'wrong') headers['x-api-key'] = 'cw_not-a-key-0123456789';
         if (r.contentType) headers['content-type'] = r.contentType;
         const started = Date.now();

@@ -1,16 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseEther } from 'viem';
-import { type AppConfig, type Database, silentLogger, webhookSettings } from '@chainwire/core';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { type RunningServer, startServer } from '../bootstrap/start-server';
+import type { TestAnvil } from '../../../../test/support/anvil';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/support/webhook-receiver';
+import type { RunningServer } from '../bootstrap/start-server';
+import { type ServerOnAnvil, startServerOnAnvil, TEST_API_KEY } from '../testing/server-on-anvil';
 
-const API_KEY = 'metrics-test-key-0123456789';
 const WATCHED = '0x00000000000000000000000000000000000a11ce';
 
 /** One sample of a Prometheus text exposition: its value, or 0 when the series is absent. */
@@ -27,45 +20,22 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 describe('GET /metrics', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'metrics-'));
-  let anvil: TestAnvil;
-  let testDb: Database | undefined;
+  let t: ServerOnAnvil;
   let server: RunningServer;
-  let receiver: Server;
-  let received = 0;
+  let anvil: TestAnvil;
+  let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    anvil = await startTestAnvil();
-    receiver = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        received += 1;
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    if (process.env.DATABASE_URL) testDb = await createTestDatabase();
-    const config: AppConfig = {
-      port: 0,
-      metricsPort: 0,
-      metricsHost: '127.0.0.1',
-      metricsPortRequired: true,
-      dataDir,
-      databaseUrl: testDb?.url,
-      devApiKey: API_KEY,
+    receiver = await startWebhookReceiver();
+    t = await startServerOnAnvil({
       roles: ['api', 'indexer', 'projector', 'dispatcher'],
-      logLevel: 'silent',
-      chains: [{ id: 'ethereum', rpcUrl: anvil.rpcUrl, startBlock: 0n }],
-      webhooks: { ...webhookSettings({}, true), secretKey: randomBytes(32) },
-    };
-    server = await startServer(config, silentLogger);
+      config: { metricsPort: 0, metricsHost: '127.0.0.1', metricsPortRequired: true },
+    });
+    ({ server, anvil } = t);
   });
   afterAll(async () => {
-    await server?.stop();
-    await new Promise((resolve) => receiver?.close(resolve));
-    await anvil?.stop();
-    await testDb?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await t?.stop();
+    await receiver?.close();
   });
 
   const scrape = async () => {
@@ -86,30 +56,23 @@ describe('GET /metrics', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${server.url}${path}`, {
-      ...init,
-      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json', ...init.headers },
-    });
+  const get = (path: string) => fetch(`${server.url}${path}`, { headers: { 'x-api-key': TEST_API_KEY } });
 
   it('serves the text format on its own loopback port, without a key, and nothing else there', async () => {
     expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
     expect(new URL(server.metricsUrl!).port).not.toBe(new URL(server.url!).port);
     expect((await fetch(server.metricsUrl!.replace('/metrics', '/api/blocks/latest'))).status).toBe(404);
-    expect((await api('/metrics')).status).toBe(404);
+    expect((await get('/metrics')).status).toBe(404);
   });
 
   it('moves with a workload: chain heads, appends, consumer lag, HTTP latencies and delivery outcomes', async () => {
     const before = await scrape();
-    expect((await api('/api/notifications/signing-secret', { method: 'POST', body: '{}' })).status).toBe(201);
-    const subscription = await api('/api/notifications/subscriptions', {
-      method: 'POST',
-      body: JSON.stringify({
-        chain: 'ethereum',
-        address: WATCHED,
-        webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
-        eventKinds: ['INCOMING_NATIVE'],
-      }),
+    expect((await t.api('POST', '/api/notifications/signing-secret')).status).toBe(201);
+    const subscription = await t.api('POST', '/api/notifications/subscriptions', {
+      chain: 'ethereum',
+      address: WATCHED,
+      webhookUrl: receiver.url,
+      eventKinds: ['INCOMING_NATIVE'],
     });
     expect(subscription.status).toBe(201);
     await new Promise((r) => setTimeout(r, 500)); // the saga has taken the subscription in
@@ -125,7 +88,7 @@ describe('GET /metrics', () => {
           status_class: '2xx',
         }) === 1,
     );
-    expect(received).toBe(1);
+    expect(receiver.received).toHaveLength(1);
     expect(sample(after, 'chainwire_chain_node_head', { chain: 'ethereum' })).toBeGreaterThanOrEqual(
       Number(head),
     );
@@ -157,12 +120,12 @@ describe('GET /metrics', () => {
 
   it('labels requests by route pattern, not by path: an address does not make a series', async () => {
     for (const address of [WATCHED, '0x00000000000000000000000000000000000b0b00']) {
-      expect((await api(`/api/balances/${address}?chain=ethereum`)).status).toBe(200);
+      expect((await get(`/api/balances/${address}?chain=ethereum`)).status).toBe(200);
     }
     const unmatched = (t: string) =>
       sample(t, 'chainwire_http_request_duration_seconds_count', { route: 'unmatched', status: '404' });
     const before = unmatched(await scrape());
-    await api('/api/nowhere');
+    await get('/api/nowhere');
     const text = await scrape();
     expect(
       sample(text, 'chainwire_http_request_duration_seconds_count', {
