@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { PoolClient } from 'pg';
+import { Client } from 'pg';
 import type { Database } from '@chainwire/core';
 
 /** Leadership of one projection. `signal` aborts when it is lost (the lock connection failed). */
@@ -19,7 +19,8 @@ export interface AcquireLockOptions {
 
 /**
  * Waits until this process holds the projection's lock. PostgreSQL: a session advisory lock held on a
- * dedicated connection for as long as the lease lives, so it ends with the process or the connection.
+ * connection of its own (outside the pool) for as long as the lease lives, so it ends with the process
+ * or the connection.
  * Embedded PGlite: every connection shares one session, where an advisory lock would be granted to all
  * of them; and only one process can open the data directory anyway, so a process-local lock is enough.
  */
@@ -45,12 +46,21 @@ async function acquireAdvisoryLock(
   const key = advisoryLockKey(name).toString();
   let announced = false;
   while (!options.signal?.aborted) {
-    const client = await db.pool.connect();
+    // A connection of its own, not one of the pool's: held for as long as the projection runs, it would
+    // leave the pool one connection short per projection (the API, the indexer and every projection's
+    // batches share that pool).
+    const client = new Client({ connectionString: db.url });
     const lost = new AbortController();
     const onError = () => lost.abort();
-    // A checked-out client that errors with no listener would crash the process.
+    // A client that errors with no listener would crash the process.
     client.on('error', onError);
     client.on('end', onError);
+    try {
+      await client.connect();
+    } catch (error) {
+      release(client, onError);
+      throw error;
+    }
     let held = false;
     try {
       const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [
@@ -58,7 +68,7 @@ async function acquireAdvisoryLock(
       ]);
       held = rows[0].ok;
     } catch (error) {
-      release(client, onError, error as Error);
+      release(client, onError);
       throw error;
     }
     if (held) return advisoryLease(client, key, lost, onError);
@@ -71,7 +81,7 @@ async function acquireAdvisoryLock(
 }
 
 function advisoryLease(
-  client: PoolClient,
+  client: Client,
   key: string,
   lost: AbortController,
   onError: () => void,
@@ -82,22 +92,23 @@ function advisoryLease(
     release: async () => {
       if (released) return;
       released = true;
-      if (lost.signal.aborted) return release(client, onError, new Error('lock connection lost'));
+      if (lost.signal.aborted) return release(client, onError);
       try {
         await client.query('SELECT pg_advisory_unlock($1::bigint)', [key]);
         release(client, onError);
       } catch (error) {
         // Destroying the connection ends the session, which releases the lock as well.
-        release(client, onError, error as Error);
+        release(client, onError);
       }
     },
   };
 }
 
-function release(client: PoolClient, onError: () => void, error?: Error): void {
+/** Ends the lock's connection, which ends its session: any advisory lock it still held goes with it. */
+function release(client: Client, onError: () => void): void {
   client.off('error', onError);
   client.off('end', onError);
-  client.release(error);
+  client.end().catch(() => undefined);
 }
 
 const localHolders = new Set<string>();

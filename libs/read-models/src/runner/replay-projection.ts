@@ -75,7 +75,8 @@ export async function replayProjection(options: ReplayProjectionOptions): Promis
  * appended since the last batch, so that no row such a writer stored for a newer event is put back to
  * an older state by the swap. Embedded PGlite cannot read the store from inside a transaction (its one
  * connection is this transaction's) and has one process only; there the swap takes what was read.
- * PostgreSQL needs three connections at once: the lock's, this transaction's and the store's read.
+ * PostgreSQL needs two pool connections at once, this transaction's and the store's read (the lock has
+ * a connection of its own).
  */
 async function swap(
   client: PoolClient,
