@@ -8,6 +8,7 @@ import { WebhookDispatcherLeases0000000000401 } from './0401_webhook-dispatcher-
 import { ParkedEvents0000000000403 } from './0403_parked-events';
 import { EventsByType0000000000404 } from './0404_events-by-type';
 import { TxHistoryKey0000000000405 } from './0405_tx-history-key';
+import { Prices0000000000500 } from './0500_prices';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   ParkedEvents0000000000403,
   EventsByType0000000000404,
   TxHistoryKey0000000000405,
+  Prices0000000000500,
 ];

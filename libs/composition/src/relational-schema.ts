@@ -9,6 +9,7 @@ import {
   ProjectionCheckpointEntity,
 } from '@chainwire/read-models';
 import { TxHistoryEntity } from '@chainwire/transactions';
+import { PriceEntity } from '@chainwire/wallet';
 import {
   DeliveryAttemptEntity,
   DeliveryEntity,
@@ -35,6 +36,7 @@ export const RELATIONAL_ENTITIES = [
   BlockEntity,
   BalanceEntity,
   TxHistoryEntity,
+  PriceEntity,
   SigningSecretEntity,
   SubscriptionClaimEntity,
   SubscriptionEntity,

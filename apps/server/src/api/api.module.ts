@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '@chainwire/auth';
 import { ChainDirectoryModule } from '@chainwire/chains';
-import type { DatabaseModuleRef, HealthRegistryModuleRef } from '@chainwire/core';
+import type { DatabaseModuleRef, HealthRegistryModuleRef, PriceSettings } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
 import { WalletModule } from '@chainwire/wallet';
@@ -19,6 +19,8 @@ export interface ApiModuleOptions {
   readonly chains?: readonly ChainRpcConfig[];
   /** The server's webhook settings (signing-secret key, egress rules); none: notification secrets are unusable. */
   readonly webhooks?: WebhooksConfig;
+  /** Price cache and sources; none: the defaults (no feed unless ethereum is mainnet, no HTTP provider). */
+  readonly prices?: PriceSettings;
 }
 
 /** The REST API: every feature module behind the x-api-key guard, each importing what it uses. */
@@ -33,7 +35,14 @@ export class ApiModule {
       imports: [
         CqrsModule.forRoot(),
         AuthModule.forRoot({ database, chainDirectory }),
-        WalletModule.forRoot({ database, chainDirectory }),
+        WalletModule.forRoot(
+          { database, chainDirectory, eventStore },
+          {
+            settings: options.prices,
+            chains: options.chains,
+            allowPrivateTargets: options.webhooks?.allowPrivateTargets,
+          },
+        ),
         TransactionsModule.forRoot({ database, chainDirectory }, { chains: options.chains ?? [] }),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
         HealthModule.forRoot({ database, health }),

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import type { PriceSettings } from '@chainwire/core';
 import type { ChainRpcConfig } from '@chainwire/transactions';
 import type { WebhooksConfig } from '@chainwire/webhooks';
 import { ApiModule } from '../api/api.module';
@@ -12,6 +13,8 @@ export interface ApiRoleOptions {
   /** Chains reachable over JSON-RPC (the configured URLs, the dev chain's for ethereum). */
   readonly chains: readonly ChainRpcConfig[];
   readonly webhooks: WebhooksConfig;
+  /** Price cache and sources, the dev chain's feeds included. */
+  readonly prices?: PriceSettings;
 }
 
 const API_ROLE_OPTIONS = Symbol('ApiRoleOptions');
@@ -59,6 +62,7 @@ export class ApiRoleModule {
           health: shared.health,
           chains: options.chains,
           webhooks: options.webhooks,
+          prices: options.prices,
         }),
       ],
       providers: [{ provide: API_ROLE_OPTIONS, useValue: options }, ApiListener],

@@ -22,3 +22,4 @@ export {
   RetryableChainError,
   suggestedRangeSpan,
 } from './rpc-errors';
+export { aggregatorV3Abi, readPriceFeed, type PriceFeedRound } from './read-price-feed';

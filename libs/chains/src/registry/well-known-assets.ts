@@ -23,8 +23,9 @@ export const WELL_KNOWN_ASSETS: readonly WellKnownAsset[] = Object.freeze([
   erc20('WETH', 'Wrapped Ether', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 18, false),
   erc20('WBTC', 'Wrapped BTC', '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', 8, false),
   erc20('LINK', 'ChainLink Token', '0x514910771AF9Ca656af840dff83E8264EcF986CA', 18, false),
-  trc20('USDT', 'Tether USD', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 6),
-  trc20('USDC', 'USD Coin', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', 6),
+  trc20('USDT', 'Tether USD', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 6, true),
+  // Not a default: the interface's default assets on tron are USDT alone.
+  trc20('USDC', 'USD Coin', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', 6, false),
 ]);
 
 function erc20(
@@ -37,6 +38,12 @@ function erc20(
   return { chain: 'ethereum', contract, symbol, name, decimals, type: 'erc20', isDefault };
 }
 
-function trc20(symbol: string, name: string, contract: string, decimals: number): WellKnownAsset {
-  return { chain: 'tron', contract, symbol, name, decimals, type: 'trc20', isDefault: true };
+function trc20(
+  symbol: string,
+  name: string,
+  contract: string,
+  decimals: number,
+  isDefault: boolean,
+): WellKnownAsset {
+  return { chain: 'tron', contract, symbol, name, decimals, type: 'trc20', isDefault };
 }

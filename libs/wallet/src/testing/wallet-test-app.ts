@@ -5,10 +5,13 @@ import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
 import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
 import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
+import type { PricesOptions } from '../prices/price-sources.provider';
 import { WalletModule } from '../wallet.module';
 
 export interface WalletTestApp {
   db: Database;
+  eventStore: PostgresEventStore;
   app: NestFastifyApplication;
   /** One key per plan. */
   keys: Record<Plan, string>;
@@ -20,9 +23,13 @@ export interface WalletTestApp {
   close(): Promise<void>;
 }
 
-/** A fresh migrated and seeded database with the wallet features behind the real guard, for inject(). */
-export async function startWalletTestApp(): Promise<WalletTestApp> {
+/**
+ * A fresh migrated and seeded database with the wallet features behind the real guard, for inject().
+ * `prices` configures the price sources (none by default: no feed, no HTTP provider).
+ */
+export async function startWalletTestApp(prices: PricesOptions = {}): Promise<WalletTestApp> {
   const db = await createTestDatabase();
+  const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
   await seedRegistries(db.dataSource);
   const keys = {
     free: (await createApiKey(db.dataSource, { plan: 'free' })).key,
@@ -36,7 +43,7 @@ export async function startWalletTestApp(): Promise<WalletTestApp> {
     imports: [
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
-      WalletModule.forRoot({ database, chainDirectory }),
+      WalletModule.forRoot({ database, chainDirectory, eventStore: EventStoreModule.forRoot({ eventStore }) }, prices),
     ],
   })
   class WalletTestModule {}
@@ -44,6 +51,7 @@ export async function startWalletTestApp(): Promise<WalletTestApp> {
   const app = await createHttpApp(WalletTestModule, { logger: silentLogger });
   return {
     db,
+    eventStore,
     app,
     keys,
     async get(url, apiKey = keys.enterprise) {
@@ -60,6 +68,7 @@ export async function startWalletTestApp(): Promise<WalletTestApp> {
     },
     async close() {
       await app.close();
+      await eventStore.close();
       await db.close();
     },
   };

@@ -4,7 +4,7 @@ import { isIP, type LookupFunction, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { CachingResolver, HostNotFoundError } from './caching-resolver';
 import { DispatcherFaultError } from './dispatcher-fault';
-import { forbiddenAddressReason } from './egress-policy';
+import { forbiddenAddressReason } from '@chainwire/core';
 
 export const DEFAULT_TIMEOUT_MS = 18_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;

@@ -1,0 +1,58 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { EvmChainAdapter } from '@chainwire/chains';
+import { type Database, DATABASE, DEFAULT_PRICE_SETTINGS, type PriceSettings } from '@chainwire/core';
+import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
+import { PriceService } from './price.service';
+import { ChainlinkPriceSource } from './sources/chainlink-price-source';
+import { HttpPriceSource } from './sources/http-price-source';
+import type { PriceSource } from './sources/price-source';
+
+/** What the prices feature is configured with (the server's settings; tests build their own). */
+export interface PricesOptions {
+  readonly settings?: PriceSettings;
+  /** EVM chains with a node: feeds on these are read. */
+  readonly chains?: readonly { readonly id: string; readonly rpcUrl?: string }[];
+  /** The egress policy's switch for the HTTP provider (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  readonly allowPrivateTargets?: boolean;
+}
+
+export const PRICES_OPTIONS = Symbol('PricesOptions');
+
+/**
+ * Builds the sources in their order (Chainlink feeds, then the HTTP provider when PRICE_API_URL is set)
+ * and the PriceService over them; owns the chain adapters it opened and closes them at shutdown.
+ */
+@Injectable()
+export class PriceSources implements OnApplicationShutdown {
+  readonly service: PriceService;
+  private readonly adapters = new Map<string, EvmChainAdapter>();
+
+  constructor(
+    @Inject(PRICES_OPTIONS) options: PricesOptions,
+    @Inject(DATABASE) db: Database,
+    @Inject(EVENT_STORE) eventStore: EventStore,
+  ) {
+    const settings = options.settings ?? DEFAULT_PRICE_SETTINGS;
+    for (const chain of options.chains ?? []) {
+      if (chain.rpcUrl) this.adapters.set(chain.id, new EvmChainAdapter({ rpcUrl: chain.rpcUrl, timeoutMs: 10_000 }));
+    }
+    const sources: PriceSource[] = [
+      new ChainlinkPriceSource({ feeds: settings.feeds, adapters: this.adapters, maxAgeMs: settings.feedMaxAgeMs }),
+    ];
+    if (settings.apiUrl) {
+      sources.push(
+        new HttpPriceSource({
+          url: settings.apiUrl,
+          apiKey: settings.apiKey,
+          timeoutMs: settings.apiTimeoutMs,
+          allowPrivateTargets: options.allowPrivateTargets ?? false,
+        }),
+      );
+    }
+    this.service = new PriceService({ db, eventStore, sources, ttlMs: settings.ttlMs });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.adapters.values()].map((a) => a.close()));
+  }
+}
