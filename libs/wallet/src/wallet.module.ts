@@ -30,7 +30,11 @@ export class WalletModule {
       providers: [
         { provide: PRICES_OPTIONS, useValue: prices },
         PriceSources,
-        { provide: PRICE_SERVICE, useFactory: (sources: PriceSources) => sources.service, inject: [PriceSources] },
+        {
+          provide: PRICE_SERVICE,
+          useFactory: (sources: PriceSources) => sources.service,
+          inject: [PriceSources],
+        },
         GetBalancesHandler,
         GetLatestBlockHandler,
         GetPriceHandler,

@@ -40,7 +40,20 @@ export async function guardedGet(url: string, options: GuardedGetOptions): Promi
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const host = target.hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host);
-  const addresses = literal ? [{ address: host, family: literal }] : await lookup(host, { all: true });
+  const addresses = literal
+    ? [{ address: host, family: literal }]
+    : await Promise.race([
+        lookup(host, { all: true }),
+        new Promise<never>((_resolve, reject) =>
+          deadline.addEventListener(
+            'abort',
+            () => reject(new Error(`timed out after ${options.timeoutMs} ms`)),
+            {
+              once: true,
+            },
+          ),
+        ),
+      ]);
   if (addresses.length === 0) throw new Error(`no address for ${host}`);
   if (!options.allowPrivateTargets) {
     for (const a of addresses) {

@@ -32,7 +32,7 @@ export class AssetBalance {
   })
   amount!: LosslessNumber;
 
-  @ApiProperty({ description: 'The currency of fiatValue (the request\'s fiatCurrency)', example: 'USD' })
+  @ApiProperty({ description: "The currency of fiatValue (the request's fiatCurrency)", example: 'USD' })
   fiatCurrency!: string;
 
   @ApiProperty({
@@ -42,7 +42,11 @@ export class AssetBalance {
   })
   tokenContract!: string | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'Same as tokenContract (kept for older clients)' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Same as tokenContract (kept for older clients)',
+  })
   contract!: string | null;
 
   @ApiProperty({
@@ -68,7 +72,7 @@ export class BalancesResult {
 
   @ApiProperty({
     type: Number,
-    description: 'Sum of the assets\' fiatValue (those with a price), exact',
+    description: "Sum of the assets' fiatValue (those with a price), exact",
     example: 4500.18,
   })
   totalFiatValue!: LosslessNumber;

@@ -3,7 +3,13 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ApiError, type Database, DATABASE, ErrorCode, OK_MESSAGE } from '@chainwire/core';
 import { displayContract, parseAccountAddress } from '../addresses/account-address';
 import { ChainDirectory } from '@chainwire/chains';
-import { addDecimals, decimalLiteral, type ExactDecimal, multiplyDecimals, parseDecimal } from '../prices/exact-decimal';
+import {
+  addDecimals,
+  decimalLiteral,
+  type ExactDecimal,
+  multiplyDecimals,
+  parseDecimal,
+} from '../prices/exact-decimal';
 import { toCachedPrice } from '../prices/price-cache.repository';
 import type { PriceService } from '../prices/price.service';
 import { PRICE_SERVICE } from '../prices/prices.tokens';
@@ -102,7 +108,8 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
         totalFiatValue: decimalLiteral(total),
         assets,
       },
-      message: unpriced.length > 0 ? `No ${fiat} price for ${unpriced.join(', ')}: no fiat value` : OK_MESSAGE,
+      message:
+        unpriced.length > 0 ? `No ${fiat} price for ${unpriced.join(', ')}: no fiat value` : OK_MESSAGE,
     };
   }
 

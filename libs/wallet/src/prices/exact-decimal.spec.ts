@@ -12,7 +12,10 @@ describe('exact decimals', () => {
 
   it('multiplies and adds without rounding', () => {
     // 1.000000000000000001 ETH at 3000.12345678 USD: 28 significant digits, all kept.
-    const value = multiplyDecimals({ units: 1000000000000000001n, scale: 18 }, parseDecimal('3000.12345678')!);
+    const value = multiplyDecimals(
+      { units: 1000000000000000001n, scale: 18 },
+      parseDecimal('3000.12345678')!,
+    );
     expect(formatDecimal(value)).toBe('3000.12345678000000300012345678');
     expect(formatDecimal(addDecimals(parseDecimal('0.1')!, parseDecimal('0.2')!))).toBe('0.3');
     expect(formatDecimal(addDecimals(parseDecimal('1e20')!, parseDecimal('0.000001')!))).toBe(

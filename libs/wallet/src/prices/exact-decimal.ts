@@ -23,7 +23,10 @@ export function multiplyDecimals(a: ExactDecimal, b: ExactDecimal): ExactDecimal
 
 export function addDecimals(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   const scale = Math.max(a.scale, b.scale);
-  return { units: a.units * 10n ** BigInt(scale - a.scale) + b.units * 10n ** BigInt(scale - b.scale), scale };
+  return {
+    units: a.units * 10n ** BigInt(scale - a.scale) + b.units * 10n ** BigInt(scale - b.scale),
+    scale,
+  };
 }
 
 /** The plain decimal text, without trailing fraction zeros (`3000`, `0.9999`, `-1.5`). */

@@ -32,7 +32,11 @@ export function toCachedPrice(symbol: string, basePair: string, row: PriceRow): 
 }
 
 /** One primary-key read: the GET /api/price hot path. */
-export async function readCachedPrice(db: Database, symbol: string, basePair: string): Promise<CachedPrice | null> {
+export async function readCachedPrice(
+  db: Database,
+  symbol: string,
+  basePair: string,
+): Promise<CachedPrice | null> {
   const { rows } = await db.pool.query<PriceRow>({
     // Named on PostgreSQL only, as readAssetBalances explains.
     name: db.embedded ? undefined : 'cached-price',

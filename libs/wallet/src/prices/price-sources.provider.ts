@@ -34,10 +34,15 @@ export class PriceSources implements OnApplicationShutdown {
   ) {
     const settings = options.settings ?? DEFAULT_PRICE_SETTINGS;
     for (const chain of options.chains ?? []) {
-      if (chain.rpcUrl) this.adapters.set(chain.id, new EvmChainAdapter({ rpcUrl: chain.rpcUrl, timeoutMs: 10_000 }));
+      if (chain.rpcUrl)
+        this.adapters.set(chain.id, new EvmChainAdapter({ rpcUrl: chain.rpcUrl, timeoutMs: 10_000 }));
     }
     const sources: PriceSource[] = [
-      new ChainlinkPriceSource({ feeds: settings.feeds, adapters: this.adapters, maxAgeMs: settings.feedMaxAgeMs }),
+      new ChainlinkPriceSource({
+        feeds: settings.feeds,
+        adapters: this.adapters,
+        maxAgeMs: settings.feedMaxAgeMs,
+      }),
     ];
     if (settings.apiUrl) {
       sources.push(

@@ -11,13 +11,15 @@ export class PriceResponse {
 
   @ApiProperty({
     type: Number,
-    description: 'Price of one unit in basePair: an exact decimal number literal, every digit the source gave (never rounded)',
+    description:
+      'Price of one unit in basePair: an exact decimal number literal, every digit the source gave (never rounded)',
     example: 3000.12345678,
   })
   value!: LosslessNumber;
 
   @ApiProperty({
-    description: 'ISO 8601: when the source set this price (a feed round\'s updatedAt, the API\'s last_updated_at)',
+    description:
+      "ISO 8601: when the source set this price (a feed round's updatedAt, the API's last_updated_at)",
     example: '2026-01-01T00:00:00.000Z',
   })
   updatedAt!: string;

@@ -75,7 +75,11 @@ export class PriceService {
     // Every source failed or knew nothing: the last price read, however old, beats none.
     if (cached) return cached;
     if (failures.length > 0) {
-      throw new ApiError(503, PRICE_UNAVAILABLE, `No price of ${symbol} in ${basePair} now: ${failures.join('; ')}`);
+      throw new ApiError(
+        503,
+        PRICE_UNAVAILABLE,
+        `No price of ${symbol} in ${basePair} now: ${failures.join('; ')}`,
+      );
     }
     throw ApiError.notFound(`No price of ${symbol} in ${basePair}`, PRICE_NOT_FOUND);
   }
@@ -90,7 +94,10 @@ export class PriceService {
       readAt: new Date(price.refreshedAt).toISOString(),
     };
     const event: NewEvent<PriceEvent> = {
-      id: uuidv5([data.symbol, data.basePair, data.source, data.observedAt, data.value].join('|'), PRICE_EVENT_NAMESPACE),
+      id: uuidv5(
+        [data.symbol, data.basePair, data.source, data.observedAt, data.value].join('|'),
+        PRICE_EVENT_NAMESPACE,
+      ),
       type: PRICE_OBSERVED,
       data,
     };

@@ -97,12 +97,19 @@ describe('prices', () => {
     // The owner is immutable in the code, so the deployer may post at the copy's address too.
     await setRound('BTC/USD', 6_500_012_345_678n);
 
-    const configured: PriceFeedConfig[] = ['ETH/USD', 'USD/EUR', 'USDC/USD', 'STALE/USD', 'NEG/USD'].map((pair) => {
-      const [symbol, base] = pair.split('/');
-      return { symbol, base, chain: 'ethereum', address: feeds[pair].toLowerCase() as Address };
-    });
+    const configured: PriceFeedConfig[] = ['ETH/USD', 'USD/EUR', 'USDC/USD', 'STALE/USD', 'NEG/USD'].map(
+      (pair) => {
+        const [symbol, base] = pair.split('/');
+        return { symbol, base, chain: 'ethereum', address: feeds[pair].toLowerCase() as Address };
+      },
+    );
     t = await startWalletTestApp({
-      settings: { ...DEFAULT_PRICE_SETTINGS, feeds: configured, apiUrl: await api.start(), apiKey: 'demo-key' },
+      settings: {
+        ...DEFAULT_PRICE_SETTINGS,
+        feeds: configured,
+        apiUrl: await api.start(),
+        apiKey: 'demo-key',
+      },
       chains: [{ id: 'ethereum', rpcUrl: anvil.rpcUrl }],
       allowPrivateTargets: true,
     });
@@ -238,12 +245,10 @@ describe('prices', () => {
         [DAI, '500000000000000000'],
       ];
       for (const [asset, amount] of rows) {
-        await t.db.pool.query('INSERT INTO balances (chain, address, asset, amount) VALUES ($1, $2, $3, $4)', [
-          'ethereum',
-          HOLDER.toLowerCase(),
-          asset.toLowerCase(),
-          amount,
-        ]);
+        await t.db.pool.query(
+          'INSERT INTO balances (chain, address, asset, amount) VALUES ($1, $2, $3, $4)',
+          ['ethereum', HOLDER.toLowerCase(), asset.toLowerCase(), amount],
+        );
       }
     });
 
@@ -272,7 +277,10 @@ describe('prices', () => {
     it('values in another fiat currency through the USD/<FIAT> feed', async () => {
       const res = await t.get(`/api/balances/${HOLDER}?assetIds=native&fiatCurrency=EUR`);
       expect(res.json.message).toBe('OK');
-      const data = res.json.data as { assets: { fiatValue: unknown; fiatCurrency: string }[]; totalFiatValue: unknown };
+      const data = res.json.data as {
+        assets: { fiatValue: unknown; fiatCurrency: string }[];
+        totalFiatValue: unknown;
+      };
       expect(data.assets[0].fiatCurrency).toBe('EUR');
       expect(String(data.assets[0].fiatValue)).toBe('2760.1135802376000027601135802376');
       expect(String(data.totalFiatValue)).toBe('2760.1135802376000027601135802376');

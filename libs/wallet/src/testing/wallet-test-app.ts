@@ -43,7 +43,10 @@ export async function startWalletTestApp(prices: PricesOptions = {}): Promise<Wa
     imports: [
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
-      WalletModule.forRoot({ database, chainDirectory, eventStore: EventStoreModule.forRoot({ eventStore }) }, prices),
+      WalletModule.forRoot(
+        { database, chainDirectory, eventStore: EventStoreModule.forRoot({ eventStore }) },
+        prices,
+      ),
     ],
   })
   class WalletTestModule {}

@@ -73,11 +73,14 @@ export class ChainlinkPriceSource implements PriceSource {
 }
 
 function refuseUnusable(round: PriceFeedRound, pair: string, oldestMs: number): void {
-  if (round.answer <= 0n) throw new RefusedPriceError(`${pair} answered ${round.answer}, not a positive price`);
+  if (round.answer <= 0n)
+    throw new RefusedPriceError(`${pair} answered ${round.answer}, not a positive price`);
   if (round.updatedAt === 0n || Number(round.updatedAt) * 1000 < oldestMs)
     throw new RefusedPriceError(
       `${pair} is stale: updated ${new Date(Number(round.updatedAt) * 1000).toISOString()}`,
     );
   if (round.answeredInRound < round.roundId)
-    throw new RefusedPriceError(`${pair} is stale: round ${round.roundId} carries round ${round.answeredInRound}'s answer`);
+    throw new RefusedPriceError(
+      `${pair} is stale: round ${round.roundId} carries round ${round.answeredInRound}'s answer`,
+    );
 }

@@ -42,7 +42,8 @@ export class HttpPriceSource implements PriceSource {
     const headers: Record<string, string> = {};
     if (this.options.apiKey) {
       // CoinGecko's paid plans answer on pro-api.* with their own header; every other key is a demo key.
-      headers[this.host.startsWith('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key'] = this.options.apiKey;
+      headers[this.host.startsWith('pro-api.') ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key'] =
+        this.options.apiKey;
     }
     const response = await guardedGet(`${this.options.url}/simple/price?${query}`, {
       allowPrivateTargets: this.options.allowPrivateTargets,
@@ -60,12 +61,17 @@ export class HttpPriceSource implements PriceSource {
     const entry = (body as Record<string, Record<string, unknown> | undefined> | null)?.[coin];
     const price = entry?.[currency];
     if (price === undefined) return null;
-    const value = typeof price === 'bigint' || isLosslessNumber(price) ? parseDecimal(price.toString()) : undefined;
+    const value =
+      typeof price === 'bigint' || isLosslessNumber(price) ? parseDecimal(price.toString()) : undefined;
     if (!value || value.units <= 0n)
-      throw new RefusedPriceError(`${this.host} priced ${symbol} in ${basePair} at ${String(price)}, not a positive number`);
+      throw new RefusedPriceError(
+        `${this.host} priced ${symbol} in ${basePair} at ${String(price)}, not a positive number`,
+      );
     const updated = entry?.last_updated_at;
     const observedAt =
-      typeof updated === 'bigint' && updated > 0n && updated < 100_000_000_000n ? Number(updated) * 1000 : this.now();
+      typeof updated === 'bigint' && updated > 0n && updated < 100_000_000_000n
+        ? Number(updated) * 1000
+        : this.now();
     return { value, observedAt, source: `http:${this.host}` };
   }
 }
