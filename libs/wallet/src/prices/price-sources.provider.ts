@@ -33,16 +33,21 @@ export class PriceSources implements OnApplicationShutdown {
     @Inject(EVENT_STORE) eventStore: EventStore,
   ) {
     const settings = options.settings ?? DEFAULT_PRICE_SETTINGS;
-    for (const chain of options.chains ?? []) {
-      if (chain.rpcUrl)
-        this.adapters.set(chain.id, new EvmChainAdapter({ rpcUrl: chain.rpcUrl, timeoutMs: 10_000 }));
-    }
+    const rpcUrls = new Map<string, string>();
+    for (const chain of options.chains ?? []) if (chain.rpcUrl) rpcUrls.set(chain.id, chain.rpcUrl);
+    // Opened on first use: a chain no feed is on costs no connection (a ws:// URL would hold a socket).
+    const adapterFor = (chain: string) => {
+      const rpcUrl = rpcUrls.get(chain);
+      if (rpcUrl === undefined) return undefined;
+      let adapter = this.adapters.get(chain);
+      if (!adapter) {
+        adapter = new EvmChainAdapter({ rpcUrl, timeoutMs: 10_000 });
+        this.adapters.set(chain, adapter);
+      }
+      return adapter;
+    };
     const sources: PriceSource[] = [
-      new ChainlinkPriceSource({
-        feeds: settings.feeds,
-        adapters: this.adapters,
-        maxAgeMs: settings.feedMaxAgeMs,
-      }),
+      new ChainlinkPriceSource({ feeds: settings.feeds, adapterFor, maxAgeMs: settings.feedMaxAgeMs }),
     ];
     if (settings.apiUrl) {
       sources.push(

@@ -7,8 +7,8 @@ import { type PriceQuote, type PriceSource, RefusedPriceError } from './price-so
 export interface ChainlinkPriceSourceOptions {
   /** PRICE_FEEDS. */
   readonly feeds: readonly PriceFeedConfig[];
-  /** The adapter of each chain a feed may be on; a feed on a chain without one is skipped. */
-  readonly adapters: ReadonlyMap<string, EvmChainAdapter>;
+  /** The adapter of a chain with a node, opened on first use; undefined: feeds on that chain are skipped. */
+  readonly adapterFor: (chain: string) => EvmChainAdapter | undefined;
   /** An answer updated longer ago than this is stale. */
   readonly maxAgeMs: number;
   readonly now?: () => number;
@@ -46,11 +46,11 @@ export class ChainlinkPriceSource implements PriceSource {
   /** The configured feeds, plus the mainnet defaults when ethereum's node is chain id 1 (asked once). */
   private feedMap(): Promise<Map<string, PriceFeedConfig>> {
     this.feeds ??= (async () => {
-      const ethereum = this.options.adapters.get('ethereum');
+      const ethereum = this.options.adapterFor('ethereum');
       const mainnet = ethereum ? (await ethereum.getChainId()) === 1 : false;
       const map = new Map<string, PriceFeedConfig>();
       for (const feed of [...(mainnet ? MAINNET_USD_FEEDS : []), ...this.options.feeds]) {
-        if (this.options.adapters.has(feed.chain)) map.set(`${feed.symbol}/${feed.base}`, feed);
+        if (this.options.adapterFor(feed.chain)) map.set(`${feed.symbol}/${feed.base}`, feed);
       }
       return map;
     })().catch((error: unknown) => {
@@ -61,7 +61,7 @@ export class ChainlinkPriceSource implements PriceSource {
   }
 
   private async readFeed(feed: PriceFeedConfig): Promise<PriceQuote> {
-    const round = await this.options.adapters.get(feed.chain)!.readPriceFeed(feed.address);
+    const round = await this.options.adapterFor(feed.chain)!.readPriceFeed(feed.address);
     const pair = `${feed.symbol}/${feed.base} (${feed.chain}:${feed.address})`;
     refuseUnusable(round, pair, this.now() - this.options.maxAgeMs);
     return {
