@@ -113,14 +113,18 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     };
   }
 
-  /** The asset's price in `fiat`: the cached one while fresh, else refreshed; null when none can be had. */
+  /**
+   * The asset's price in `fiat`: the cached one while fresh, else refreshed; null when no source has one
+   * now (PRICE_NOT_FOUND, PRICE_UNAVAILABLE). Other errors (the database) fail the request.
+   */
   private async priceOf(row: AssetBalanceRow, fiat: string): Promise<ExactDecimal | null> {
     const symbol = row.symbol.toUpperCase();
     try {
       const price = await this.prices.fresh(symbol, fiat, toCachedPrice(symbol, fiat, row));
       return parseDecimal(price.value) ?? null;
-    } catch {
-      return null;
+    } catch (error) {
+      if (error instanceof ApiError) return null;
+      throw error;
     }
   }
 }

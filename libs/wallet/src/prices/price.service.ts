@@ -4,7 +4,7 @@ import type { EventStore, NewEvent } from '@chainwire/event-store';
 import { formatDecimal } from './exact-decimal';
 import { type CachedPrice, readCachedPrice, storeCachedPrice } from './price-cache.repository';
 import { PRICE_OBSERVED, type PriceEvent, priceStream } from './price.events';
-import type { PriceSource } from './sources/price-source';
+import type { PriceQuote, PriceSource } from './sources/price-source';
 
 export const PRICE_NOT_FOUND = 'PRICE_NOT_FOUND';
 export const PRICE_UNAVAILABLE = 'PRICE_UNAVAILABLE';
@@ -55,22 +55,25 @@ export class PriceService {
   private async refresh(symbol: string, basePair: string, cached: CachedPrice | null): Promise<CachedPrice> {
     const failures: string[] = [];
     for (const source of this.options.sources) {
+      let quote: PriceQuote | null;
       try {
-        const quote = await source.read(symbol, basePair);
-        if (!quote) continue;
-        const price = {
-          symbol,
-          basePair,
-          value: formatDecimal(quote.value),
-          source: quote.source,
-          observedAt: quote.observedAt,
-          refreshedAt: this.now(),
-        };
-        await this.record(price);
-        return price;
+        quote = await source.read(symbol, basePair);
       } catch (error) {
         failures.push(`${source.name}: ${error instanceof Error ? error.message : String(error)}`);
+        continue;
       }
+      if (!quote) continue;
+      const price = {
+        symbol,
+        basePair,
+        value: formatDecimal(quote.value),
+        source: quote.source,
+        observedAt: quote.observedAt,
+        refreshedAt: this.now(),
+      };
+      // Outside the source's try: a store that fails is this service's fault, not a reason to ask another source.
+      await this.record(price);
+      return price;
     }
     // Every source failed or knew nothing: the last price read, however old, beats none.
     if (cached) return cached;
