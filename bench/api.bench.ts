@@ -17,7 +17,8 @@
  * Runs on PostgreSQL when DATABASE_URL is set (a fresh database), on embedded PGlite otherwise.
  *
  * Knobs: BENCH_DURATION (s per run, default 8), BENCH_CONNECTIONS (default 10), BENCH_RATE (default
- * 500), BENCH_PRICE_RATE (default 1000: the price and balances routes), BENCH_PREPARE_RATE (default 100: prepare-sign waits on anvil), BENCH_SPRAY (mints, default 3000),
+ * 500), BENCH_PRICE_RATE (default 1000: the price and balances routes), BENCH_PREPARE_RATE (default
+ * 100: prepare-sign waits on anvil), BENCH_SPRAY (mints, default 3000),
  * BENCH_ONLY (comma-separated target names).
  */
 import 'reflect-metadata';
