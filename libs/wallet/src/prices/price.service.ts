@@ -9,6 +9,11 @@ import type { PriceQuote, PriceSource } from './sources/price-source';
 export const PRICE_NOT_FOUND = 'PRICE_NOT_FOUND';
 export const PRICE_UNAVAILABLE = 'PRICE_UNAVAILABLE';
 
+/** After a refresh that found no price, the pair's sources rest this long (at most the time to live). */
+const RETRY_AFTER_FAILURE_MS = 10_000;
+/** Pairs remembered as failed at most; past this the memory starts over. */
+const MAX_FAILED_PAIRS = 10_000;
+
 /** Namespace of the price events' ids (UUIDv5 of pair, source, observation time and value). */
 const PRICE_EVENT_NAMESPACE = '4c3f6f9e-1d4e-5b6a-9f0e-7a1b2c3d4e5f';
 
@@ -29,6 +34,8 @@ export interface PriceServiceOptions {
  */
 export class PriceService {
   private readonly inFlight = new Map<string, Promise<CachedPrice>>();
+  /** Pairs whose last refresh found no price: what it answered, until when (no upstream read meanwhile). */
+  private readonly failed = new Map<string, { error: unknown; until: number }>();
   private readonly now: () => number;
 
   constructor(private readonly options: PriceServiceOptions) {
@@ -44,12 +51,35 @@ export class PriceService {
   fresh(symbol: string, basePair: string, cached: CachedPrice | null): Promise<CachedPrice> {
     if (cached && this.now() - cached.refreshedAt < this.options.ttlMs) return Promise.resolve(cached);
     const key = `${symbol}/${basePair}`;
+    // An unknown symbol or a source that is down is not asked again on every request.
+    const failure = this.failed.get(key);
+    if (failure && failure.until > this.now()) {
+      if (cached) return Promise.resolve(cached);
+      if (failure.error) return Promise.reject(failure.error);
+    }
     let refresh = this.inFlight.get(key);
     if (!refresh) {
-      refresh = this.refresh(symbol, basePair, cached).finally(() => this.inFlight.delete(key));
+      refresh = this.refresh(symbol, basePair, cached)
+        .then(
+          (price) => {
+            if (price !== cached) this.failed.delete(key);
+            else this.rememberFailure(key, null);
+            return price;
+          },
+          (error: unknown) => {
+            if (error instanceof ApiError) this.rememberFailure(key, error);
+            throw error;
+          },
+        )
+        .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, refresh);
     }
     return refresh;
+  }
+
+  private rememberFailure(key: string, error: unknown): void {
+    if (this.failed.size >= MAX_FAILED_PAIRS) this.failed.clear();
+    this.failed.set(key, { error, until: this.now() + Math.min(RETRY_AFTER_FAILURE_MS, this.options.ttlMs) });
   }
 
   private async refresh(symbol: string, basePair: string, cached: CachedPrice | null): Promise<CachedPrice> {

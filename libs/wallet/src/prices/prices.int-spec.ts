@@ -167,10 +167,12 @@ describe('prices', () => {
       expect(res.json.message).toContain('not a positive price');
     });
 
-    it('answers an unknown symbol with a 404 envelope', async () => {
+    it('answers an unknown symbol with a 404 envelope, without asking the sources again at once', async () => {
       const res = await t.get('/api/price/NOSUCHCOIN');
       expect(res.status).toBe(404);
       expect(res.json).toMatchObject({ ok: false, code: 'PRICE_NOT_FOUND', data: null });
+      expect((await t.get('/api/price/nosuchcoin')).json.code).toBe('PRICE_NOT_FOUND');
+      expect(api.reads.get('nosuchcoin')).toBe(1);
     });
 
     it.each([
