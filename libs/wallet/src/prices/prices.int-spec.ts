@@ -207,6 +207,19 @@ describe('prices', () => {
       await t.db.pool.query(`DELETE FROM prices WHERE symbol = 'ETH'`);
     });
 
+    it('answers the last cached price, however old, while every source fails', async () => {
+      const first = await t.get('/api/price/BTC');
+      await setRound('BTC/USD', -5n);
+      await t.db.pool.query(
+        `UPDATE prices SET refreshed_at = now() - interval '1 hour' WHERE symbol = 'BTC' AND base_pair = 'USD'`,
+      );
+      const stale = await t.get('/api/price/BTC');
+      expect(stale.status).toBe(200);
+      expect(stale.text).toBe(first.text);
+      await setRound('BTC/USD', 6_500_012_345_678n);
+      await t.db.pool.query(`DELETE FROM prices WHERE symbol = 'BTC'`);
+    });
+
     it('makes one upstream read for 100 concurrent misses of one symbol', async () => {
       api.delayMs = 200;
       try {
