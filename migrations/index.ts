@@ -9,6 +9,8 @@ import { ParkedEvents0000000000403 } from './0403_parked-events';
 import { EventsByType0000000000404 } from './0404_events-by-type';
 import { TxHistoryKey0000000000405 } from './0405_tx-history-key';
 import { Prices0000000000500 } from './0500_prices';
+import { TokenMetadata0000000000510 } from './0510_token-metadata';
+import { RegistryDetails0000000000520 } from './0520_registry-details';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -26,4 +28,6 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   EventsByType0000000000404,
   TxHistoryKey0000000000405,
   Prices0000000000500,
+  TokenMetadata0000000000510,
+  RegistryDetails0000000000520,
 ];

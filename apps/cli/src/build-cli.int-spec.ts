@@ -1,5 +1,6 @@
 import { findApiKey } from '@chainwire/auth';
 import { findAssets, seedRegistries } from '@chainwire/chains';
+import { REPLAYABLE_PROJECTIONS } from '@chainwire/composition';
 import type { AppConfig, Database } from '@chainwire/core';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { buildCli } from './build-cli';
@@ -129,6 +130,14 @@ describe('cli', () => {
     await expect(run('replay', 'nope')).rejects.toThrow(
       /Unknown projection "nope"; expected one of .*balances/,
     );
+  });
+
+  it('replays every projection with --all, and wants names or --all, not both', async () => {
+    await run('replay', '--all');
+    const replayed = stdout.map((line) => /^Replayed (\S+):/.exec(line)?.[1]);
+    expect(replayed).toEqual(Object.keys(REPLAYABLE_PROJECTIONS));
+    await expect(run('replay')).rejects.toThrow(/Name a projection .* or give --all/);
+    await expect(run('replay', 'blocks', '--all')).rejects.toThrow(/not both/);
   });
 
   it('replays on the pool the CLI opens on PostgreSQL: the lock, the swap and a store read at once', async () => {

@@ -1,9 +1,13 @@
+import type { Writable } from 'node:stream';
 import { Command } from 'commander';
 import { PLANS } from '@chainwire/auth';
+import { REPLAYABLE_PROJECTIONS } from '@chainwire/composition';
 import { ASSET_TYPES } from '@chainwire/chains';
 import type { AppConfig, Database } from '@chainwire/core';
 import type { CliOutput } from './cli-output';
 import { assetsAdd, type AssetsAddOptions } from './commands/assets-add.command';
+import { EXPORT_FORMATS } from './commands/export/event-formats';
+import { exportEvents, type ExportOptions } from './commands/export/export.command';
 import { keysCreate } from './commands/keys-create.command';
 import { keysRevoke } from './commands/keys-revoke.command';
 import { replay } from './commands/replay.command';
@@ -12,6 +16,8 @@ export interface CliDeps {
   loadConfig: () => AppConfig;
   openDatabase: (config: AppConfig) => Promise<Database>;
   out: CliOutput;
+  /** Where `export` writes without --out (process.stdout). */
+  stdout?: Writable;
 }
 
 /** The admin CLI: every command runs against the database the server's configuration names. */
@@ -53,9 +59,31 @@ export function buildCli(deps: CliDeps): Command {
 
   program
     .command('replay')
-    .description('rebuild a projection from the start of the event store')
-    .argument('<projection>', 'projection name, e.g. balances')
-    .action((name: string) => withDatabase((db, config) => replay(db, config, name, deps.out)));
+    .description('rebuild projections from the start of the event store, one after the other')
+    .argument('[projections...]', `projection names: ${Object.keys(REPLAYABLE_PROJECTIONS).join(', ')}`)
+    .option('--all', 'every projection')
+    .action((names: string[], options: { all?: boolean }) =>
+      withDatabase((db, config) => replay(db, config, { names, all: options.all }, deps.out)),
+    );
+
+  program
+    .command('export')
+    .description('write events in global order as NDJSON or CSV, streaming, with progress on stderr')
+    .argument(
+      '<source>',
+      "'$all', a category (chain, subscription, delivery; or $ce-chain) or a stream (chain-ethereum)",
+    )
+    .requiredOption('--format <format>', EXPORT_FORMATS.join(' or '))
+    .option('--from <bound>', 'first position <commit>/<prepare> or ISO date (inclusive)')
+    .option('--to <bound>', 'last position <commit>/<prepare> or ISO date (inclusive)')
+    .option('--type <type...>', 'only events of these types')
+    .option('--involving <value>', "only events with a data field equal to it, e.g. an address's transfers")
+    .option('--out <file>', 'write to a file instead of stdout')
+    .action((source: string, options: ExportOptions) =>
+      withDatabase((db, config) =>
+        exportEvents(db, config, source, options, deps.out, deps.stdout ?? process.stdout),
+      ),
+    );
 
   const assets = program.command('assets').description('asset registry');
   assets

@@ -17,3 +17,5 @@ export * from './registry/chain-directory';
 export * from './registry/chain-directory.module';
 export * from './registry/entities/asset.entity';
 export * from './registry/entities/chain.entity';
+export * from './capabilities/chain-capabilities';
+export * from './capabilities/chain-capabilities.module';

@@ -20,6 +20,7 @@ import {
   SubscriptionEntity,
   SubscriptionHealthEntity,
 } from '@chainwire/webhooks';
+import { TokenMetadataEntity } from '@chainwire/wallet';
 
 /**
  * Every relational table as a TypeORM entity, for the one DataSource (docs/architecture.md §2). The
@@ -45,6 +46,7 @@ export const RELATIONAL_ENTITIES = [
   DeliveryAttemptEntity,
   SubscriptionHealthEntity,
   DispatcherHeartbeatEntity,
+  TokenMetadataEntity,
 ];
 
 /** The application's schema: what every process opens its database with. */

@@ -13,6 +13,7 @@ export * from './db/transaction';
 export * from './errors/retryable';
 export * from './health/health-registry';
 export * from './health/health-report';
+export * from './metrics';
 export * from './http/api-error';
 export * from './http/bare-response.decorator';
 export * from './http/control-characters';

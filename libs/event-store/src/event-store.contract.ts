@@ -347,6 +347,17 @@ export function eventStoreContract(setup: () => Promise<ContractContext>, featur
     expect(paged).toEqual(all.map((e) => e.id));
   });
 
+  it("gives $all's head: the position of the last event, moving with appends", async () => {
+    const s = stream();
+    await ctx.store.appendToStream(s, [event(1), event(2)]);
+    const [, second] = await ctx.store.readStream(s);
+    expect(await ctx.store.headPosition()).toEqual(second.position);
+    await ctx.store.appendToStream(stream(), [event(3)]);
+    expect(comparePositions(await ctx.store.headPosition(), second.position)).toBe(1);
+    const tail = await ctx.store.readAll({ after: second.position, limit: 10_000 });
+    expect(await ctx.store.headPosition()).toEqual(tail.at(-1)!.position);
+  });
+
   it('follows $all live from a position and ends when aborted', async () => {
     const base = category();
     const filter = { streamPrefixes: [`${base}-`] };

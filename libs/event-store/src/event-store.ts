@@ -151,6 +151,11 @@ export interface EventStore {
   /** Events in global order strictly after `after`, never skipping one that commits late. */
   /** `E`: the events the filter admits (unchecked: the caller names the filter). */
   readAll<E extends StreamEvent = StreamEvent>(options?: ReadAllOptions): Promise<RecordedEvent<E>[]>;
+  /**
+   * The position of the last event a reader of `$all` can see now (START when there is none): where a
+   * pass started now will end, for progress reports.
+   */
+  headPosition(): Promise<GlobalPosition>;
   /** Follows `$all` from `after`: yields non-empty batches in global order, waiting when caught up. */
   subscribeToAll<E extends StreamEvent = StreamEvent>(
     options?: SubscribeOptions,

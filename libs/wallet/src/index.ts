@@ -16,3 +16,7 @@ export * from './prices/sources/price-source';
 export * from './prices/sources/chainlink-price-source';
 export * from './prices/sources/http-price-source';
 export * from './prices/sources/mainnet-price-feeds';
+export * from './tokens/token-metadata.entity';
+export * from './tokens/token-error-codes';
+export * from './names/names-options';
+export * from './registry-error-codes';

@@ -1,43 +1,109 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { ChainDirectoryModuleRef } from '@chainwire/chains';
-import type { DatabaseModuleRef } from '@chainwire/core';
+import {
+  AssetEntity,
+  type ChainCapabilitiesModuleRef,
+  type ChainDirectoryModuleRef,
+  ChainEntity,
+  EvmReadClients,
+} from '@chainwire/chains';
+import { DatabaseModule, type DatabaseModuleRef } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
+import { AllowanceController } from './approvals/allowance.controller';
+import { GetAllowanceHandler } from './approvals/get-allowance.query';
+import { AssetsController } from './assets/assets.controller';
+import { ListAssetsHandler } from './assets/list-assets.query';
 import { BalancesController } from './balances/balances.controller';
 import { GetBalancesHandler } from './balances/get-balances.query';
 import { BlocksController } from './blocks/blocks.controller';
 import { GetLatestBlockHandler } from './blocks/get-latest-block.query';
+import { EvmReadChainResolver } from './chain-reads/evm-read-chain';
+import { ChainsController } from './chains/chains.controller';
+import { GetCapabilitiesHandler } from './chains/get-capabilities.query';
+import { GetChainsBySlipHandler, ListChainsHandler } from './chains/list-chains.query';
+import { NameChains } from './names/name-chains';
+import { NamesController } from './names/names.controller';
+import { NAMES_OPTIONS, type NamesOptions } from './names/names-options';
+import { ReverseNameHandler } from './names/reverse-name.query';
 import { GetPriceHandler } from './prices/get-price.query';
 import { PriceController } from './prices/price.controller';
 import { PRICES_OPTIONS, PriceSources, type PricesOptions } from './prices/price-sources.provider';
 import { PRICE_SERVICE } from './prices/prices.tokens';
+import { GetTokenMetadataHandler } from './tokens/get-token-metadata.query';
+import { TokenMetadataCache } from './tokens/token-metadata-cache';
+import { TokenMetadataController } from './tokens/token-metadata.controller';
+import { TokenMetadataEntity } from './tokens/token-metadata.entity';
+import { TokenRegistration } from './tokens/token-registration';
+import { UnregisteredTokens } from './tokens/unregistered-tokens';
 
 export interface WalletModuleImports {
   readonly database: DatabaseModuleRef;
   readonly chainDirectory: ChainDirectoryModuleRef;
+  /** The app's capability registry: names and prices register themselves; GET /api/chains/{id}/capabilities reads it. */
+  readonly capabilities: ChainCapabilitiesModuleRef;
   /** Price reads are appended to `price-<SYMBOL>` streams. */
   readonly eventStore: EventStoreModuleRef;
 }
 
-/** Read-side wallet features: balances with fiat values, prices, latest blocks. Needs CqrsModule.forRoot() in the root module. */
+/** The chains' nodes (names, token reads, price feeds) and the price sources. */
+export interface WalletModuleOptions extends NamesOptions {
+  readonly prices?: PricesOptions;
+}
+
+/**
+ * Read-side wallet features: balances with fiat values, prices, latest block, the chain and asset
+ * registries, ENS names, token metadata and allowances. Needs CqrsModule.forRoot() in the root module;
+ * the nodes live reads go to (names, token reads, unregistered tokens in balances, price feeds) come
+ * from `options`.
+ */
 @Module({})
 export class WalletModule {
-  static forRoot(imports: WalletModuleImports, prices: PricesOptions = {}): DynamicModule {
+  static forRoot(imports: WalletModuleImports, options: WalletModuleOptions = { chains: [] }): DynamicModule {
     return {
       module: WalletModule,
-      imports: [CqrsModule, imports.database, imports.chainDirectory, imports.eventStore],
-      controllers: [BalancesController, BlocksController, PriceController],
+      imports: [
+        CqrsModule,
+        imports.database,
+        DatabaseModule.forFeature(imports.database, [ChainEntity, AssetEntity, TokenMetadataEntity]),
+        imports.chainDirectory,
+        imports.capabilities,
+        imports.eventStore,
+      ],
+      controllers: [
+        BalancesController,
+        BlocksController,
+        PriceController,
+        ChainsController,
+        AssetsController,
+        NamesController,
+        TokenMetadataController,
+        AllowanceController,
+      ],
       providers: [
-        { provide: PRICES_OPTIONS, useValue: prices },
+        { provide: NAMES_OPTIONS, useValue: options },
+        { provide: PRICES_OPTIONS, useValue: options.prices ?? {} },
+        { provide: EvmReadClients, useValue: new EvmReadClients(options.chains, options.rpcTimeoutMs) },
         PriceSources,
         {
           provide: PRICE_SERVICE,
           useFactory: (sources: PriceSources) => sources.service,
           inject: [PriceSources],
         },
+        NameChains,
+        EvmReadChainResolver,
+        TokenMetadataCache,
+        TokenRegistration,
+        UnregisteredTokens,
         GetBalancesHandler,
         GetLatestBlockHandler,
         GetPriceHandler,
+        ListChainsHandler,
+        GetChainsBySlipHandler,
+        GetCapabilitiesHandler,
+        ListAssetsHandler,
+        ReverseNameHandler,
+        GetTokenMetadataHandler,
+        GetAllowanceHandler,
       ],
     };
   }

@@ -17,6 +17,7 @@ export { refreshSubscription, subscriptionsProjection } from './subscriptions/su
 export { decideSagaBatch } from './saga/decide-saga-batch';
 export { createWebhookSaga, SAGA_NAME } from './saga/webhook-saga';
 export { Dispatcher, startDispatcher, type DispatcherDeps } from './dispatcher/dispatcher';
+export { deliveryMetrics, type DeliveryMetrics } from './dispatcher/delivery-metrics';
 export * from './entities/delivery-attempt.entity';
 export * from './entities/delivery.entity';
 export * from './entities/dispatcher-heartbeat.entity';

@@ -1,13 +1,16 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '@chainwire/auth';
-import { ChainDirectoryModule } from '@chainwire/chains';
+import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains';
 import type { DatabaseModuleRef, HealthRegistryModuleRef, PriceSettings } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
-import { WalletModule } from '@chainwire/wallet';
+import { type NamesChainConfig, WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
 import { HealthModule } from '../health/health.module';
+import { INDEXED_CHAIN_IDS, IndexedCapability } from './indexed-capability';
+import { GetInfoHandler } from './info/get-info.query';
+import { InfoController } from './info/info.controller';
 
 export interface ApiModuleOptions {
   readonly database: DatabaseModuleRef;
@@ -15,8 +18,11 @@ export interface ApiModuleOptions {
   readonly eventStore: EventStoreModuleRef;
   /** The parts of this process that /health/ready reports. */
   readonly health: HealthRegistryModuleRef;
-  /** Chains reachable over JSON-RPC, for the live transaction routes; none: those answer UNSUPPORTED_CHAIN. */
-  readonly chains?: readonly ChainRpcConfig[];
+  /**
+   * The configured chains: those with a node are indexed and serve the live transaction routes (none:
+   * those answer UNSUPPORTED_CHAIN); with an ENS registry too, they serve names.
+   */
+  readonly chains?: readonly (ChainRpcConfig & NamesChainConfig)[];
   /** The server's webhook settings (signing-secret key, egress rules); none: notification secrets are unusable. */
   readonly webhooks?: WebhooksConfig;
   /** Price cache and sources; none: the defaults (no feed unless ethereum is mainnet, no HTTP provider). */
@@ -30,22 +36,32 @@ export class ApiModule {
     const { database, eventStore, health } = options;
     // One chain directory (one in-memory chains table) shared by the guard and every feature.
     const chainDirectory = ChainDirectoryModule.forRoot({ database });
+    // One capability registry: each feature registers what it serves, GET /api/chains/{id}/capabilities reads it.
+    const capabilities = ChainCapabilitiesModule.forRoot();
+    const chains = options.chains ?? [];
     return {
       module: ApiModule,
       imports: [
         CqrsModule.forRoot(),
+        database,
+        capabilities,
         AuthModule.forRoot({ database, chainDirectory }),
         WalletModule.forRoot(
-          { database, chainDirectory, eventStore },
+          { database, chainDirectory, capabilities, eventStore },
           {
-            settings: options.prices,
-            chains: options.chains,
-            allowPrivateTargets: options.webhooks?.allowPrivateTargets,
+            chains,
+            prices: { settings: options.prices, allowPrivateTargets: options.webhooks?.allowPrivateTargets },
           },
         ),
-        TransactionsModule.forRoot({ database, chainDirectory }, { chains: options.chains ?? [] }),
+        TransactionsModule.forRoot({ database, chainDirectory }, { chains }),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
         HealthModule.forRoot({ database, health }),
+      ],
+      controllers: [InfoController],
+      providers: [
+        { provide: INDEXED_CHAIN_IDS, useValue: chains.filter((c) => c.rpcUrl).map((c) => c.id) },
+        IndexedCapability,
+        GetInfoHandler,
       ],
     };
   }

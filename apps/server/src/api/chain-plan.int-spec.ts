@@ -57,11 +57,16 @@ describe('a free key and the chain a request acts on', () => {
   it('finds every chain-taking route', () => {
     expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       expect.arrayContaining([
+        'GET /api/assets',
         'GET /api/balances/{address}',
         'GET /api/blocks/latest',
+        'GET /api/chains/{chain}/capabilities',
         'GET /api/fees/{chain}',
         'GET /api/txs/history/{address}',
         'GET /api/txs/status/{chain}/{txHash}',
+        'POST /api/approvals/allowance',
+        'POST /api/chain/evm/token-metadata',
+        'POST /api/names/reverse',
         'POST /api/notifications/subscriptions',
         'POST /api/txs/prepare-sign',
         'POST /api/txs/send',

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { Registry } from 'prom-client';
 import type { DevChain } from '@chainwire/chains';
 import {
   type AppConfig,
@@ -27,6 +28,8 @@ export interface ServerParts extends OpenStores {
   readonly logger: Logger;
   readonly webhooks: WebhooksConfig;
   readonly devChain?: DevChain;
+  /** The process's metrics registry, when it serves metrics. */
+  readonly metrics?: Registry;
 }
 
 export interface ServerApp {
@@ -58,6 +61,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
           return DispatcherRoleModule.forRoot(shared, {
             webhooks,
             indexedChains: config.chains.map((c) => c.id),
+            metrics: parts.metrics,
           });
         case 'api':
           return ApiRoleModule.forRoot(shared, {
@@ -67,6 +71,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
             chains: config.chains.map((c) => ({
               id: c.id,
               rpcUrl: c.rpcUrl ?? (c.id === 'ethereum' ? devChain?.rpcUrl : undefined),
+              ensRegistry: c.ensRegistry,
             })),
             prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
           });
@@ -78,7 +83,11 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
         : [HealthListenerModule.forRoot(shared, { port: healthPort, host: LISTEN_HOST })],
   });
   const app = withApi
-    ? await createHttpApp(root, { ...apiHttpOptions(logger.child('api')), init: false })
+    ? await createHttpApp(root, {
+        ...apiHttpOptions(logger.child('api')),
+        init: false,
+        metrics: parts.metrics,
+      })
     : await NestFactory.createApplicationContext(root, { logger: nestLogger(logger), abortOnError: false });
   return {
     app,

@@ -1,11 +1,19 @@
 import type { DevChain } from '@chainwire/chains';
-import { type AppConfig, type Database, type Logger, webhookSettings } from '@chainwire/core';
-import type { EventStore } from '@chainwire/event-store';
+import type { Registry } from 'prom-client';
+import {
+  type AppConfig,
+  type Database,
+  listenForMetrics,
+  type Logger,
+  webhookSettings,
+} from '@chainwire/core';
+import { type EventStore, observeAppends } from '@chainwire/event-store';
 import { webhooksConfig } from '@chainwire/webhooks';
 import { assertBootable } from './boot-checks';
 import { createServerApp } from './create-server-app';
 import { ensureDevApiKey } from './dev-api-key';
 import { devChainReady, startDevChainIfWanted } from './dev-chain';
+import { serviceMetrics } from '../metrics/service-metrics';
 import { openStores } from './open-stores';
 import { ShutdownStack } from './shutdown-stack';
 
@@ -18,6 +26,8 @@ export interface RunningServer {
   readonly devChain?: DevChain;
   readonly db: Database;
   readonly eventStore: EventStore;
+  /** GET /metrics, when this process serves it. */
+  readonly metricsUrl?: string;
   /** Stops the roles (API first), then closes the stores and the dev chain. Idempotent. */
   stop(): Promise<void>;
 }
@@ -46,19 +56,54 @@ async function boot(config: AppConfig, logger: Logger, running: ShutdownStack): 
   const devApiKey = await ensureDevApiKey(config, stores.db, logger);
   const devChain = devChainStarting && (await devChainReady(devChainStarting, stores.db, logger));
 
-  const server = await createServerApp({ ...stores, config, logger, devChain, webhooks });
+  const metrics = config.metricsPort === undefined ? undefined : serviceMetrics(stores);
+  const eventStore = metrics ? observeAppends(stores.eventStore, metrics.countAppended) : stores.eventStore;
+  const server = await createServerApp({
+    ...stores,
+    eventStore,
+    config,
+    logger,
+    devChain,
+    webhooks,
+    metrics: metrics?.registry,
+  });
   running.push('roles', () => server.app.close());
   await server.app.init();
+  const metricsUrl = metrics && (await startMetricsListener(config, metrics.registry, logger, running));
 
   const { url, healthUrl } = server.urls();
   if (healthUrl) logger.info(`health probes on ${healthUrl}/health/ready`);
+  if (metricsUrl) logger.info(`metrics on ${metricsUrl}`);
   logger.info(
     url
       ? `chainwire listening on ${url} — docs ${url}/docs — dev API key: ${devApiKey ?? '(none; cli keys create --plan <plan>)'}`
       : `chainwire running roles ${config.roles.join(',')} (no api)`,
   );
-  const { db, eventStore } = stores;
-  return { url, healthUrl, devApiKey, devChain, db, eventStore, stop: () => running.stop() };
+  const { db } = stores;
+  return { url, healthUrl, metricsUrl, devApiKey, devChain, db, eventStore, stop: () => running.stop() };
+}
+
+/**
+ * The metrics listener on METRICS_PORT. In standalone mode the port is a default, not a demand: when it
+ * is taken (a second `npm start`, another exporter) the service runs without metrics and says so; a port
+ * the operator set must be served, so there the boot fails.
+ */
+async function startMetricsListener(
+  config: AppConfig,
+  registry: Registry,
+  logger: Logger,
+  running: ShutdownStack,
+): Promise<string | undefined> {
+  const host = config.metricsHost ?? '127.0.0.1';
+  try {
+    const listener = await listenForMetrics(registry, config.metricsPort!, host);
+    running.push('metrics', () => listener.close());
+    return listener.url;
+  } catch (error) {
+    if (config.metricsPortRequired) throw error;
+    logger.warn(`metrics off: cannot listen on ${host}:${config.metricsPort} (${(error as Error).message})`);
+    return undefined;
+  }
 }
 
 /**

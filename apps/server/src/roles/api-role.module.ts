@@ -3,6 +3,7 @@ import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBoots
 import { HttpAdapterHost } from '@nestjs/core';
 import type { PriceSettings } from '@chainwire/core';
 import type { ChainRpcConfig } from '@chainwire/transactions';
+import type { NamesChainConfig } from '@chainwire/wallet';
 import type { WebhooksConfig } from '@chainwire/webhooks';
 import { ApiModule } from '../api/api.module';
 import type { SharedModules } from './shared-modules';
@@ -10,8 +11,8 @@ import type { SharedModules } from './shared-modules';
 export interface ApiRoleOptions {
   readonly port: number;
   readonly host: string;
-  /** Chains reachable over JSON-RPC (the configured URLs, the dev chain's for ethereum). */
-  readonly chains: readonly ChainRpcConfig[];
+  /** Chains reachable over JSON-RPC (the configured URLs, the dev chain's for ethereum), with their ENS registries. */
+  readonly chains: readonly (ChainRpcConfig & NamesChainConfig)[];
   readonly webhooks: WebhooksConfig;
   /** Price cache and sources, the dev chain's feeds included. */
   readonly prices?: PriceSettings;

@@ -15,13 +15,16 @@ import {
   type Logger,
 } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
-import { type Dispatcher, startDispatcher, type WebhooksConfig } from '@chainwire/webhooks';
+import type { Registry } from 'prom-client';
+import { deliveryMetrics, type Dispatcher, startDispatcher, type WebhooksConfig } from '@chainwire/webhooks';
 import type { SharedModules } from './shared-modules';
 
 export interface DispatcherRoleOptions {
   readonly webhooks: WebhooksConfig;
   /** Chains this deployment indexes (subscriptions on others fail registration). */
   readonly indexedChains: readonly string[];
+  /** The process's metrics registry, when it serves metrics. */
+  readonly metrics?: Registry;
 }
 
 const DISPATCHER_OPTIONS = Symbol('DispatcherRoleOptions');
@@ -46,6 +49,7 @@ export class DispatcherRole implements OnApplicationBootstrap, OnApplicationShut
       config: this.options.webhooks,
       indexedChains: this.options.indexedChains,
       logger: this.logger.child('dispatcher'),
+      metrics: this.options.metrics && deliveryMetrics(this.options.metrics),
     });
     for (const source of this.dispatcher.healthSources()) this.health.register(source);
   }

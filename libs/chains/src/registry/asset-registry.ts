@@ -74,6 +74,8 @@ export async function addAsset(dataSource: DataSource, input: AddAssetInput): Pr
       type: input.type,
       status: input.status,
       isDefault: input.isDefault,
+      // Listed by an operator: verified, also when the service had registered it unverified before.
+      verified: true,
     },
     ['chain', 'contract'],
   );

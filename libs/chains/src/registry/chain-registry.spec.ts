@@ -33,7 +33,17 @@ describe('loadChainRegistry', () => {
       chainId: '1',
       slipId: 60,
       explorerUrl: 'https://etherscan.io',
+      curve: 'secp256k1',
+      publicKeyType: 'secp256k1Extended',
+      explorerTxPath: '/tx/',
+      explorerAccountPath: '/address/',
+      infoUrl: 'https://ethereum.org',
+      infoSource: 'https://github.com/ethereum/go-ethereum',
+      infoRpc: 'https://mainnet.infura.io',
+      infoDocumentation: 'https://eth.wiki/json-rpc/API',
     });
+    // An empty string in the registry (bitcoin's rpc) is stored as null.
+    expect(byId.get('bitcoin')).toMatchObject({ infoRpc: null, infoUrl: 'https://bitcoin.org' });
     expect(byId.get('tron')).toMatchObject({
       symbol: 'TRX',
       decimals: 6,

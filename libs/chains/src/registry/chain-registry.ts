@@ -18,6 +18,15 @@ export interface ChainInfo {
   /** `slip44 ?? coinId`. */
   readonly slipId: number;
   readonly explorerUrl: string | null;
+  readonly curve: string | null;
+  readonly publicKeyType: string | null;
+  readonly explorerTxPath: string | null;
+  readonly explorerAccountPath: string | null;
+  /** The project's site, source, public RPC and API documentation; null where the registry has none. */
+  readonly infoUrl: string | null;
+  readonly infoSource: string | null;
+  readonly infoRpc: string | null;
+  readonly infoDocumentation: string | null;
 }
 
 export type ChainTier = 1 | 2;
@@ -55,7 +64,10 @@ interface RegistryEntry {
   coinId: number;
   slip44?: number;
   chainId?: string;
-  explorer?: { url?: string };
+  curve?: string;
+  publicKeyType?: string;
+  explorer?: { url?: string; txPath?: string; accountPath?: string };
+  info?: { url?: string; source?: string; rpc?: string; documentation?: string };
 }
 
 // Read from the source tree (not bundled by `import`) so the 137 kB file is neither type-inferred nor copied
@@ -84,5 +96,13 @@ export function toChainInfo(entry: RegistryEntry): ChainInfo {
     chainId: entry.chainId ?? null,
     slipId: entry.slip44 ?? entry.coinId,
     explorerUrl: entry.explorer?.url || null,
+    curve: entry.curve || null,
+    publicKeyType: entry.publicKeyType || null,
+    explorerTxPath: entry.explorer?.txPath || null,
+    explorerAccountPath: entry.explorer?.accountPath || null,
+    infoUrl: entry.info?.url || null,
+    infoSource: entry.info?.source || null,
+    infoRpc: entry.info?.rpc || null,
+    infoDocumentation: entry.info?.documentation || null,
   };
 }

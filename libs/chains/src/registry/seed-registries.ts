@@ -12,8 +12,8 @@ export interface SeedResult {
 
 /**
  * Upserts every registry chain and its native asset, plus the well-known tokens. Idempotent: safe on
- * every boot. Reference fields (names, symbols, decimals, tier) follow the registry; an asset's
- * `is_default` and `status` are only set when the row is first inserted, so an operator's (or the dev
+ * every boot. Reference fields (names, symbols, decimals, display fields, tier) follow the registry; an
+ * asset's `is_default` and `status` are only set when the row is first inserted, so an operator's (or the dev
  * chain's) later choice survives a re-seed. Native assets are defaults: a wallet always shows its coin.
  */
 export async function seedRegistries(dataSource: DataSource): Promise<SeedResult> {
@@ -27,6 +27,12 @@ export async function seedRegistries(dataSource: DataSource): Promise<SeedResult
       decimals: c.decimals,
       type: 'native' as const,
       isDefault: true,
+      stablecoin: false,
+      // A coin's site and explorer are its chain's (registry.json); no logo or description is published there.
+      logo: null,
+      description: null,
+      website: c.infoUrl,
+      explorer: c.explorerUrl,
     })),
     ...WELL_KNOWN_ASSETS.map((a) => ({ ...a, contract: normaliseAddress(a.contract) })),
   ];
@@ -42,6 +48,14 @@ export async function seedRegistries(dataSource: DataSource): Promise<SeedResult
         slipId: c.slipId,
         tier: chainTier(c.id),
         explorerUrl: c.explorerUrl,
+        curve: c.curve,
+        publicKeyType: c.publicKeyType,
+        explorerTxPath: c.explorerTxPath,
+        explorerAccountPath: c.explorerAccountPath,
+        infoUrl: c.infoUrl,
+        infoSource: c.infoSource,
+        infoRpc: c.infoRpc,
+        infoDocumentation: c.infoDocumentation,
       })),
       ['id'],
     );
@@ -58,10 +72,18 @@ export async function seedRegistries(dataSource: DataSource): Promise<SeedResult
           decimals: a.decimals,
           type: a.type,
           isDefault: a.isDefault,
+          stablecoin: a.stablecoin,
+          logo: a.logo,
+          description: a.description,
+          website: a.website,
+          explorer: a.explorer,
         })),
       )
       // An existing row keeps its is_default and status: an operator's later choice survives a re-seed.
-      .orUpdate(['symbol', 'name', 'decimals', 'type'], ['chain', 'contract'])
+      .orUpdate(
+        ['symbol', 'name', 'decimals', 'type', 'stablecoin', 'logo', 'description', 'website', 'explorer'],
+        ['chain', 'contract'],
+      )
       .updateEntity(false)
       .execute();
   });

@@ -12,7 +12,15 @@ export interface EvmChainConfig {
   readonly startBlock?: bigint;
   /** Blocks behind the head treated as final; the indexer's default when absent. */
   readonly finalityDepth?: number;
+  /**
+   * The ENS registry names are read from (`<ID>_ENS_REGISTRY`); for ethereum the mainnet registry by
+   * default, for other chains none (no names served).
+   */
+  readonly ensRegistry?: `0x${string}`;
 }
+
+/** The ENS registry of Ethereum mainnet (and its testnets): ETHEREUM_ENS_REGISTRY's default. */
+export const MAINNET_ENS_REGISTRY = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e';
 
 /**
  * Webhook delivery settings (docs/architecture.md §8). The circuit breaker pauses a subscription when its endpoint failed
@@ -74,6 +82,15 @@ export interface AppConfig {
    * interfaces); absent: it serves none. With the api role the probes are on `port`.
    */
   readonly healthPort?: number;
+  /**
+   * GET /metrics (Prometheus) on this port, on `metricsHost`; absent: no metrics listener. loadConfig's
+   * default: 9464 in standalone mode (no DATABASE_URL), off with DATABASE_URL unless METRICS_PORT is set.
+   */
+  readonly metricsPort?: number;
+  /** Default 127.0.0.1: the metrics carry no key, so they stay on loopback unless bound wider on purpose. */
+  readonly metricsHost?: string;
+  /** True when METRICS_PORT was set: a port in use then fails the boot instead of turning metrics off. */
+  readonly metricsPortRequired?: boolean;
   /** Absolute path. */
   readonly dataDir: string;
   /** Absent: embedded PGlite under dataDir. */

@@ -39,6 +39,13 @@ const urlWithScheme = (schemes: readonly string[]) =>
 
 export const rpcUrl = urlWithScheme(['http', 'https', 'ws', 'wss']);
 
+/** A 20-byte hex contract address, any case. */
+export const contractAddress = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be a 0x-prefixed 20-byte hex address' })
+  .transform((s) => s as `0x${string}`);
+
 function portNumber() {
   return z
     .string()
@@ -52,6 +59,8 @@ function portNumber() {
 export const baseEnvSchema = z.object({
   PORT: optional(portNumber()),
   HEALTH_PORT: optional(portNumber()),
+  METRICS_PORT: optional(portNumber()),
+  METRICS_HOST: optional(z.string().trim().min(1)),
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(urlWithScheme(['postgres', 'postgresql'])),
   EVENT_STORE_URL: optional(
@@ -65,6 +74,7 @@ export const baseEnvSchema = z.object({
   ETHEREUM_RPC_URL: optional(rpcUrl),
   ETHEREUM_START_BLOCK: optional(blockNumber),
   ETHEREUM_FINALITY_DEPTH: optional(finalityDepth),
+  ETHEREUM_ENS_REGISTRY: optional(contractAddress),
   ROLES: optional(
     z
       .string()
@@ -122,6 +132,7 @@ export const chainEnvSchema = z.object({
   rpcUrl,
   startBlock: optional(blockNumber),
   finalityDepth: optional(finalityDepth),
+  ensRegistry: optional(contractAddress),
 });
 
 /** `polygon` → `POLYGON`, `polygon-zkevm` → `POLYGON_ZKEVM`. */

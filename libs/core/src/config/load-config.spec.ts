@@ -25,13 +25,24 @@ describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     expect(load({})).toEqual({
       port: 3000,
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
+      metricsPortRequired: false,
       dataDir: '/srv/app/.data',
       databaseUrl: undefined,
       eventStoreUrl: undefined,
       devApiKey: undefined,
       roles: ['api', 'indexer', 'projector', 'dispatcher'],
       logLevel: 'info',
-      chains: [{ id: 'ethereum', rpcUrl: undefined, startBlock: undefined, finalityDepth: undefined }],
+      chains: [
+        {
+          id: 'ethereum',
+          rpcUrl: undefined,
+          startBlock: undefined,
+          finalityDepth: undefined,
+          ensRegistry: '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e',
+        },
+      ],
       webhooks: {
         secretKey: undefined,
         allowPrivateTargets: true,
@@ -52,6 +63,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('serves metrics on 9464 in standalone mode, none with DATABASE_URL unless METRICS_PORT asks', () => {
+    const server = { DATABASE_URL: 'postgres://db/app' };
+    expect(load(server)).toMatchObject({ metricsPort: undefined, metricsPortRequired: false });
+    expect(load({ ...server, METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+      metricsPort: 9100,
+      metricsHost: '0.0.0.0',
+      metricsPortRequired: true,
+    });
+    expect(() => load({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(load({ PORT: '', ETHEREUM_RPC_URL: ' ', ROLES: '' }).port).toBe(3000);
   });
@@ -66,6 +88,7 @@ describe('loadConfig', () => {
       ETHEREUM_RPC_URL: 'https://rpc.example',
       ETHEREUM_START_BLOCK: '9007199254740992',
       ETHEREUM_FINALITY_DEPTH: '12',
+      ETHEREUM_ENS_REGISTRY: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
       ROLES: 'api, projector,api',
       LOG_LEVEL: 'debug',
     });
@@ -77,7 +100,15 @@ describe('loadConfig', () => {
       devApiKey: 'dev-key-0123456789abcdef',
       roles: ['api', 'projector'],
       logLevel: 'debug',
-      chains: [{ id: 'ethereum', rpcUrl: 'https://rpc.example', startBlock: 2n ** 53n, finalityDepth: 12 }],
+      chains: [
+        {
+          id: 'ethereum',
+          rpcUrl: 'https://rpc.example',
+          startBlock: 2n ** 53n,
+          finalityDepth: 12,
+          ensRegistry: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        },
+      ],
     });
   });
 
@@ -116,6 +147,7 @@ describe('loadConfig', () => {
     ['EVENT_STORE_URL', 'redis://x'],
     ['ETHEREUM_RPC_URL', 'not a url'],
     ['DEV_API_KEY', 'short'],
+    ['ETHEREUM_ENS_REGISTRY', '0x1234'],
   ])('rejects %s=%s naming the variable', (variable, value) => {
     expect(issuesOf({ [variable]: value })).toEqual([expect.stringMatching(new RegExp(`^${variable}: `))]);
   });
@@ -134,6 +166,7 @@ describe('loadConfig', () => {
       POLYGON_START_BLOCK: '100',
       BASE_RPC_URL: 'wss://base.example',
       BASE_FINALITY_DEPTH: '64',
+      BASE_ENS_REGISTRY: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
     });
     expect(config.chains.map((c) => c.id)).toEqual(['ethereum', 'polygon', 'base']);
     expect(config.chains[1]).toEqual({
@@ -141,8 +174,13 @@ describe('loadConfig', () => {
       rpcUrl: 'https://polygon.example',
       startBlock: 100n,
       finalityDepth: undefined,
+      ensRegistry: undefined,
     });
-    expect(config.chains[2]).toMatchObject({ rpcUrl: 'wss://base.example', finalityDepth: 64 });
+    expect(config.chains[2]).toMatchObject({
+      rpcUrl: 'wss://base.example',
+      finalityDepth: 64,
+      ensRegistry: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    });
   });
 
   it('rejects an unknown registry id, a non-EVM chain and a missing chain RPC URL', () => {

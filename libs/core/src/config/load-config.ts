@@ -1,12 +1,15 @@
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import type { AppConfig, EvmChainConfig } from './app-config';
-import { ROLES } from './app-config';
+import { MAINNET_ENS_REGISTRY, ROLES } from './app-config';
 import { ConfigError, type ConfigIssue } from './config-error';
 import { baseEnvSchema, chainEnvSchema, envPrefix } from './env-schemas';
 import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
 import { priceSettings } from './price-env';
 import { webhookSettings } from './webhook-env';
+
+/** Prometheus' registered default port for exporters of this kind. */
+const DEFAULT_METRICS_PORT = 9464;
 
 export interface LoadConfigOptions {
   /** Registry id → chain family; the registry file by default. */
@@ -16,11 +19,12 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Validates the environment (defaults in brackets): PORT [3000], HEALTH_PORT [none], DATA_DIR [./.data], DATABASE_URL
+ * Validates the environment (defaults in brackets): PORT [3000], HEALTH_PORT [none], METRICS_PORT [9464 standalone,
+ * none with DATABASE_URL], METRICS_HOST [127.0.0.1], DATA_DIR [./.data], DATABASE_URL
  * [embedded PGlite], EVENT_STORE_URL [PostgreSQL store], DEV_API_KEY, ETHEREUM_RPC_URL [dev chain],
- * ETHEREUM_START_BLOCK, ETHEREUM_FINALITY_DEPTH, ROLES [all], LOG_LEVEL [info], and EVM_CHAINS
+ * ETHEREUM_START_BLOCK, ETHEREUM_FINALITY_DEPTH, ETHEREUM_ENS_REGISTRY [the mainnet registry], ROLES [all], LOG_LEVEL [info], and EVM_CHAINS
  * (registry ids of EVM chains) each with `<ID>_RPC_URL` (required), `<ID>_START_BLOCK`,
- * `<ID>_FINALITY_DEPTH`; webhooks: WEBHOOK_SECRET_KEY [standalone: generated into DATA_DIR],
+ * `<ID>_FINALITY_DEPTH`, `<ID>_ENS_REGISTRY` [none]; webhooks: WEBHOOK_SECRET_KEY [standalone: generated into DATA_DIR],
  * WEBHOOK_ALLOW_PRIVATE_TARGETS [true in standalone mode, else false], WEBHOOK_HTTPS_ONLY [false],
  * WEBHOOK_BREAKER_FAILURES [10], WEBHOOK_BREAKER_MIN_SPAN_SECONDS [60], WEBHOOK_BREAKER_COOLDOWN_SECONDS [600],
  * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [128], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf];
@@ -40,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       rpcUrl: vars.ETHEREUM_RPC_URL,
       startBlock: vars.ETHEREUM_START_BLOCK,
       finalityDepth: vars.ETHEREUM_FINALITY_DEPTH,
+      ensRegistry: vars.ETHEREUM_ENS_REGISTRY ?? MAINNET_ENS_REGISTRY,
     },
   ];
   const families = options.chainFamilies ?? registryChainFamilies();
@@ -59,12 +64,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       rpcUrl: env[`${prefix}_RPC_URL`] ?? '',
       startBlock: env[`${prefix}_START_BLOCK`],
       finalityDepth: env[`${prefix}_FINALITY_DEPTH`],
+      ensRegistry: env[`${prefix}_ENS_REGISTRY`],
     });
     if (!parsed.success) {
       const names = {
         rpcUrl: 'RPC_URL',
         startBlock: 'START_BLOCK',
         finalityDepth: 'FINALITY_DEPTH',
+        ensRegistry: 'ENS_REGISTRY',
       } as const;
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof typeof names;
@@ -91,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   return {
     port: vars.PORT ?? 3000,
     healthPort: vars.HEALTH_PORT,
+    metricsPort: vars.METRICS_PORT ?? (vars.DATABASE_URL ? undefined : DEFAULT_METRICS_PORT),
+    metricsHost: vars.METRICS_HOST ?? '127.0.0.1',
+    metricsPortRequired: vars.METRICS_PORT !== undefined,
     dataDir: resolve(options.cwd ?? process.cwd(), vars.DATA_DIR ?? '.data'),
     databaseUrl: vars.DATABASE_URL,
     eventStoreUrl: vars.EVENT_STORE_URL,

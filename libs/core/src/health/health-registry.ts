@@ -13,6 +13,11 @@ export class HealthRegistry {
     return () => this.sources.delete(source);
   }
 
+  /** What is registered now: the metrics read some of them (consumer runners) for more than health. */
+  registered(): readonly HealthSource[] {
+    return [...this.sources];
+  }
+
   async reports(): Promise<HealthReport[]> {
     return Promise.all(
       [...this.sources].map(async (source) => {

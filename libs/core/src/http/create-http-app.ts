@@ -2,12 +2,14 @@ import { NestFactory } from '@nestjs/core';
 import type { IEntryNestModule } from '@nestjs/core/nest-factory';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../logging/logger';
 import { type ApiDocsOptions, serveApiDocs } from './api-docs';
 import { ApiExceptionFilter, toErrorResponse } from './api-exception.filter';
 import { registerControlCharacterCheck } from './control-characters';
 import { registerEnvelope } from './envelope-hook';
 import { registerExactJson } from './exact-json-body';
+import { registerHttpMetrics } from '../metrics/http-metrics';
 import { nestLogger } from './nest-logger';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -24,6 +26,8 @@ export interface HttpAppOptions {
    * when a lifecycle hook fails; default true.
    */
   init?: boolean;
+  /** Where request latencies are recorded (`chainwire_http_request_duration_seconds`); omitted: nowhere. */
+  metrics?: Registry;
 }
 
 /**
@@ -56,6 +60,7 @@ export async function createHttpApp(
   registerExactJson(app.getHttpAdapter().getInstance(), bodyLimit);
   registerEnvelope(app.getHttpAdapter().getInstance());
   registerControlCharacterCheck(app.getHttpAdapter().getInstance());
+  if (options.metrics) registerHttpMetrics(app.getHttpAdapter().getInstance(), options.metrics);
   app.useGlobalFilters(new ApiExceptionFilter(options.logger));
   if (options.docs) serveApiDocs(app, options.docs);
   if (options.init !== false) await app.init();

@@ -119,6 +119,17 @@ export class KurrentDbEventStore implements EventStore {
     return events;
   }
 
+  async headPosition(): Promise<GlobalPosition> {
+    for await (const resolved of this.client.readAll({
+      direction: BACKWARDS,
+      fromPosition: END,
+      maxCount: 1,
+    })) {
+      if (resolved.event) return resolved.event.position;
+    }
+    return START;
+  }
+
   async readAll<E extends StreamEvent = StreamEvent>(
     options: ReadAllOptions = {},
   ): Promise<RecordedEvent<E>[]> {

@@ -138,6 +138,28 @@ describe('PostgresEventStore', () => {
     expect(plan).not.toMatch(/Sort|Seq Scan/);
   });
 
+  it('serves two subscribers of one filter on one pool from one read of each batch', async () => {
+    const s = stream();
+    const after = (await store.readAll({ limit: 100_000 })).at(-1)?.position;
+    await store.appendToStream(s, [event(1), event(2), event(3)]);
+    const [balances, history] = [new PostgresEventStore(db.pool), new PostgresEventStore(db.pool)];
+    const reads = [jest.spyOn(balances, 'readAll'), jest.spyOn(history, 'readAll')];
+    const firstBatch = async (reader: PostgresEventStore) => {
+      const subscription = reader.subscribeToAll({ after, limit: 2, filter: { streamPrefixes: [s] } });
+      for await (const batch of subscription) return batch;
+      throw new Error('the subscription ended');
+    };
+    try {
+      const [a, b] = await Promise.all([firstBatch(balances), firstBatch(history)]);
+      expect(a.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+      expect(b).toBe(a);
+      expect(reads[0].mock.calls.length + reads[1].mock.calls.length).toBe(1);
+    } finally {
+      await balances.close();
+      await history.close();
+    }
+  });
+
   it('wakes a reader in another process through LISTEN/NOTIFY, not its polling', async () => {
     if (db.embedded) {
       // PGlite has one session for all connections, so NOTIFY cannot reach a single listener;

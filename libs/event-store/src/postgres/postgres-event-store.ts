@@ -19,6 +19,7 @@ import {
 import { appendStreamByStream, appendsToMake } from '../append-stream-by-stream';
 import { NOTIFY_CHANNEL, appendInTransaction, appendToStreamsInTransaction } from './append-in-transaction';
 import { EVENT_COLUMNS, readAllQuery } from './read-all-query';
+import { SharedReads } from './shared-reads';
 import { Wakeup } from './wakeup';
 
 const UNIQUE_VIOLATION = '23505';
@@ -50,17 +51,23 @@ export interface PostgresEventStoreOptions {
   log?: (msg: string) => void;
 }
 
-/** Stores on one pool share wake-ups, so an append through one wakes the readers of all. */
-const wakeupsByPool = new WeakMap<Pool, Wakeup>();
-
-function wakeupFor(pool: Pool): Wakeup {
-  let wakeup = wakeupsByPool.get(pool);
-  if (!wakeup) {
-    wakeup = new Wakeup();
-    wakeupsByPool.set(pool, wakeup);
-  }
-  return wakeup;
+/** One T per pool, made on first use: what the stores on one pool share. */
+function perPool<T>(make: () => T): (pool: Pool) => T {
+  const byPool = new WeakMap<Pool, T>();
+  return (pool) => {
+    let value = byPool.get(pool);
+    if (value === undefined) {
+      value = make();
+      byPool.set(pool, value);
+    }
+    return value;
+  };
 }
+
+/** An append through one store wakes the readers of all the stores on its pool. */
+const wakeupFor = perPool(() => new Wakeup());
+/** Subscribers on one pool share their recent batches. */
+const sharedReadsFor = perPool(() => new SharedReads());
 
 /**
  * The PostgreSQL adapter (docs/architecture.md §4). Global order is (transaction_id, global_position); readers only
@@ -70,6 +77,7 @@ function wakeupFor(pool: Pool): Wakeup {
  */
 export class PostgresEventStore implements EventStore {
   private readonly wakeup: Wakeup;
+  private readonly sharedReads: SharedReads;
   private readonly closing = new AbortController();
   private listener?: Client;
   private listenAttemptAt = -Infinity;
@@ -79,6 +87,7 @@ export class PostgresEventStore implements EventStore {
     private readonly options: PostgresEventStoreOptions = {},
   ) {
     this.wakeup = wakeupFor(pool);
+    this.sharedReads = sharedReadsFor(pool);
   }
 
   async appendToStream<E extends StreamEvent = StreamEvent>(
@@ -169,6 +178,16 @@ export class PostgresEventStore implements EventStore {
     return rows.map((row) => toRecorded<E>(row));
   }
 
+  async headPosition(): Promise<GlobalPosition> {
+    const { rows } = await this.pool.query<{ commit: string; prepare: string }>(
+      `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events e
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1`,
+    );
+    const last = rows[0];
+    return last ? { commit: BigInt(last.commit), prepare: BigInt(last.prepare) } : START;
+  }
+
   async *subscribeToAll<E extends StreamEvent = StreamEvent>(
     options: SubscribeOptions = {},
   ): AsyncIterable<RecordedEvent<E>[]> {
@@ -178,12 +197,14 @@ export class PostgresEventStore implements EventStore {
     while (!stopped()) {
       this.ensureListening();
       const seen = this.wakeup.seen;
-      const batch = await this.readAll<E>({ after, limit, filter: options.filter });
+      const read = { after, limit, filter: options.filter };
+      const { events, fresh } = await this.sharedReads.read(read, () => this.readAll(read));
       if (stopped()) return;
-      if (batch.length > 0) {
-        after = batch[batch.length - 1].position;
-        yield batch;
-        if (batch.length === limit) continue;
+      if (events.length > 0) {
+        after = events[events.length - 1].position;
+        yield events as RecordedEvent<E>[];
+        // A shared batch may predate the wake-up `seen` stands for: read again rather than wait.
+        if (events.length === limit || !fresh) continue;
       }
       await this.wakeup.wait(seen, this.options.pollIntervalMs ?? 250, [options.signal, this.closing.signal]);
     }

@@ -151,6 +151,19 @@ export class ConsumerRunner implements HealthSource {
     }
   }
 
+  /**
+   * Positions of `$all` from the first event this consumer has yet to apply up to the head; 0 when it has
+   * applied every visible event it reads. A consumer of rare events is not behind the chain events it skips.
+   */
+  async lag(): Promise<bigint> {
+    const { db, eventStore, consumer } = this.options;
+    const after = await readCheckpoint(db.pool, consumer.name);
+    const [pending] = await eventStore.readAll({ after, limit: 1, filter: consumer.filter });
+    if (!pending) return 0n;
+    const head = await eventStore.headPosition();
+    return head.prepare >= pending.position.prepare ? head.prepare - pending.position.prepare + 1n : 1n;
+  }
+
   private async isCaughtUp(): Promise<boolean> {
     const { db, eventStore, consumer } = this.options;
     const after = await readCheckpoint(db.pool, consumer.name);

@@ -13,6 +13,8 @@ export interface ReplayProjectionOptions {
   projection: Projection;
   batchSize?: number;
   log?: (msg: string) => void;
+  /** After each batch applied to the copies: its size and the position it ended at. */
+  onBatch?: (events: number, position: GlobalPosition) => void;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function replayProjection(options: ReplayProjectionOptions): Promis
       );
       position = batch[batch.length - 1].position;
       events += batch.length;
+      options.onBatch?.(batch.length, position);
     }
     const from = position;
     events += await retryTransient(

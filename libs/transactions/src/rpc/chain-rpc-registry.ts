@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PublicClient } from 'viem';
-import { createEvmTxClient, unavailableOr } from '@chainwire/chains';
+import { EvmReadClients, unavailableOr } from '@chainwire/chains';
 import { TRANSACTIONS_OPTIONS, type TransactionsModuleOptions } from '../transactions-options';
 
 /**
@@ -9,29 +9,21 @@ import { TRANSACTIONS_OPTIONS, type TransactionsModuleOptions } from '../transac
  */
 @Injectable()
 export class ChainRpcRegistry {
-  private readonly urls = new Map<string, string>();
-  private readonly clients = new Map<string, PublicClient>();
+  private readonly clients: EvmReadClients;
   private readonly chainIds = new Map<string, Promise<number>>();
 
-  constructor(@Inject(TRANSACTIONS_OPTIONS) private readonly options: TransactionsModuleOptions) {
-    for (const chain of options.chains) if (chain.rpcUrl) this.urls.set(chain.id, chain.rpcUrl);
+  constructor(@Inject(TRANSACTIONS_OPTIONS) options: TransactionsModuleOptions) {
+    this.clients = new EvmReadClients(options.chains, options.rpcTimeoutMs);
   }
 
   /** The configured chain ids. */
   get chains(): string[] {
-    return [...this.urls.keys()];
+    return this.clients.chains;
   }
 
   /** The EVM client of a chain, or undefined when no node is configured for it. */
   evmClient(chain: string): PublicClient | undefined {
-    const url = this.urls.get(chain);
-    if (url === undefined) return undefined;
-    let client = this.clients.get(chain);
-    if (!client) {
-      client = createEvmTxClient(url, { timeoutMs: this.options.rpcTimeoutMs });
-      this.clients.set(chain, client);
-    }
-    return client;
+    return this.clients.client(chain);
   }
 
   /** The node's EIP-155 chain id (eth_chainId, asked once; a failure is not kept). */

@@ -17,8 +17,10 @@ export class BalancesController {
     summary: "An address's balances from the indexed read model, with their value in fiatCurrency",
     description:
       'Each asset with a price has fiatValue = amount × price (exact); one without keeps its amount, a null ' +
-      'fiatValue, and the message names it. Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, INVALID_ASSET_ID, UNKNOWN_ASSET, UNSUPPORTED_FIAT_CURRENCY, ' +
-      'VALIDATION_ERROR; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN.',
+      'fiatValue, and the message names it. ' +
+      'Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, INVALID_ASSET_ID, UNKNOWN_ASSET, NOT_A_TOKEN, ' +
+      'UNSUPPORTED_FIAT_CURRENCY, VALIDATION_ERROR; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; ' +
+      '503 SERVICE_UNAVAILABLE (identifying an unregistered token on chain).',
   })
   @ApiParam({ name: 'address', example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
   @ApiQuery({ name: 'chain', required: false, example: 'ethereum', description: 'Registry chain id' })
@@ -26,7 +28,10 @@ export class BalancesController {
   @ApiQuery({
     name: 'assetIds',
     required: false,
-    description: "Comma-separated 'native' or contract addresses; empty: the chain's default assets",
+    description:
+      "Comma-separated 'native' or contract addresses; empty: the chain's default assets. A contract the " +
+      'asset registry lacks is identified on chain and registered unverified; one that is not an ERC-20 is ' +
+      '400 NOT_A_TOKEN.',
   })
   @ApiQuery({ name: 'includeNative', required: false, enum: ['true', 'false'], example: 'true' })
   @ApiOkResponse({ type: BalancesEnvelope })

@@ -15,7 +15,8 @@ import type { PriceService } from '../prices/price.service';
 import { PRICE_SERVICE } from '../prices/prices.tokens';
 import { parseAssetIds } from './asset-ids';
 import type { BalancesQuery } from './balances-query.schema';
-import { type AssetBalanceRow, readAssetBalances } from './balances.repository';
+import { type AssetBalanceRow, type BalanceLookup, readAssetBalances } from './balances.repository';
+import { UnregisteredTokens } from '../tokens/unregistered-tokens';
 import type { AssetBalance, BalancesResult } from './balances.response';
 
 /** A balances answer and its envelope message: 'OK', or which assets have no fiat value. */
@@ -45,6 +46,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     @Inject(DATABASE) private readonly db: Database,
     private readonly chains: ChainDirectory,
     @Inject(PRICE_SERVICE) private readonly prices: PriceService,
+    private readonly unregistered: UnregisteredTokens,
   ) {}
 
   async execute({ address, params }: GetBalancesQuery): Promise<BalancesAnswer> {
@@ -54,17 +56,22 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     const named = requested.contracts.length > 0 || requested.nativeNamed;
     const fiat = params.fiatCurrency;
 
-    const rows = await readAssetBalances(this.db, {
+    const lookup: BalanceLookup = {
       chain: chain.id,
       address: account.key,
       contracts: named ? requested.contracts : null,
       includeNative: named ? requested.nativeNamed || params.includeNative : params.includeNative,
       fiatCurrency: fiat,
-    });
+    };
+    let rows = await readAssetBalances(this.db, lookup);
 
     if (named) {
-      const found = new Set(rows.map((r) => r.contract));
-      const missing = requested.contracts.filter((c) => !found.has(c));
+      let missing = missingContracts(requested.contracts, rows);
+      // Contracts the registry lacks are identified on chain and registered unverified, then read again.
+      if (missing.length > 0 && (await this.unregistered.register(chain, missing))) {
+        rows = await readAssetBalances(this.db, lookup);
+        missing = missingContracts(requested.contracts, rows);
+      }
       if (missing.length > 0) {
         throw ApiError.badRequest(
           ErrorCode.UNKNOWN_ASSET,
@@ -127,4 +134,10 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
       throw error;
     }
   }
+}
+
+/** Requested contracts without an active asset row. */
+function missingContracts(requested: readonly string[], rows: readonly { contract: string }[]): string[] {
+  const found = new Set(rows.map((r) => r.contract));
+  return requested.filter((c) => !found.has(c));
 }

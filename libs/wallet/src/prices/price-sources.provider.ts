@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { EvmChainAdapter } from '@chainwire/chains';
+import { Inject, Injectable } from '@nestjs/common';
+import { ChainCapabilities, EvmReadClients } from '@chainwire/chains';
 import { type Database, DATABASE, DEFAULT_PRICE_SETTINGS, type PriceSettings } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
 import { PriceService } from './price.service';
@@ -10,8 +10,6 @@ import type { PriceSource } from './sources/price-source';
 /** What the prices feature is configured with (the server's settings; tests build their own). */
 export interface PricesOptions {
   readonly settings?: PriceSettings;
-  /** EVM chains with a node: feeds on these are read. */
-  readonly chains?: readonly { readonly id: string; readonly rpcUrl?: string }[];
   /** The egress policy's switch for the HTTP provider (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
   readonly allowPrivateTargets?: boolean;
 }
@@ -19,35 +17,47 @@ export interface PricesOptions {
 export const PRICES_OPTIONS = Symbol('PricesOptions');
 
 /**
- * Builds the sources in their order (Chainlink feeds, then the HTTP provider when PRICE_API_URL is set)
- * and the PriceService over them; owns the chain adapters it opened and closes them at shutdown.
+ * Builds the sources in their order (Chainlink feeds read with the wallet's read clients, then the HTTP
+ * provider when PRICE_API_URL is set) and the PriceService over them. Registers the `prices`
+ * capability: served on every chain once some source is (prices are per symbol, not per chain): the
+ * HTTP provider, a feed on a chain with a node, or an ethereum node found to be chain id 1 (asked when
+ * a price first needs one of the mainnet default feeds, so no node is called before a price is wanted).
  */
 @Injectable()
-export class PriceSources implements OnApplicationShutdown {
+export class PriceSources {
   readonly service: PriceService;
-  private readonly adapters = new Map<string, EvmChainAdapter>();
 
   constructor(
     @Inject(PRICES_OPTIONS) options: PricesOptions,
     @Inject(DATABASE) db: Database,
     @Inject(EVENT_STORE) eventStore: EventStore,
+    clients: EvmReadClients,
+    capabilities: ChainCapabilities,
   ) {
     const settings = options.settings ?? DEFAULT_PRICE_SETTINGS;
-    const rpcUrls = new Map<string, string>();
-    for (const chain of options.chains ?? []) if (chain.rpcUrl) rpcUrls.set(chain.id, chain.rpcUrl);
-    // Opened on first use: a chain no feed is on costs no connection (a ws:// URL would hold a socket).
-    const adapterFor = (chain: string) => {
-      const rpcUrl = rpcUrls.get(chain);
-      if (rpcUrl === undefined) return undefined;
-      let adapter = this.adapters.get(chain);
-      if (!adapter) {
-        adapter = new EvmChainAdapter({ rpcUrl, timeoutMs: 10_000 });
-        this.adapters.set(chain, adapter);
+    let served =
+      settings.apiUrl !== undefined || settings.feeds.some((f) => clients.chains.includes(f.chain));
+    // Whether ethereum's node is mainnet: asked when a price first needs a default feed (again after a failure).
+    let mainnet: Promise<boolean> | undefined;
+    const isMainnet = (): Promise<boolean> => {
+      const client = clients.client('ethereum');
+      if (!client) return Promise.resolve(false);
+      if (!mainnet) {
+        mainnet = client.getChainId().then((id) => {
+          if (id === 1) served = true;
+          return id === 1;
+        });
+        mainnet.catch(() => (mainnet = undefined));
       }
-      return adapter;
+      return mainnet;
     };
     const sources: PriceSource[] = [
-      new ChainlinkPriceSource({ feeds: settings.feeds, adapterFor, maxAgeMs: settings.feedMaxAgeMs }),
+      new ChainlinkPriceSource({
+        feeds: settings.feeds,
+        clientFor: (chain) => clients.client(chain),
+        isMainnet,
+        maxAgeMs: settings.feedMaxAgeMs,
+      }),
     ];
     if (settings.apiUrl) {
       sources.push(
@@ -60,9 +70,6 @@ export class PriceSources implements OnApplicationShutdown {
       );
     }
     this.service = new PriceService({ db, eventStore, sources, ttlMs: settings.ttlMs });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.adapters.values()].map((a) => a.close()));
+    capabilities.register({ feature: 'prices', serves: () => served });
   }
 }

@@ -104,14 +104,16 @@ describe('prices', () => {
       },
     );
     t = await startWalletTestApp({
-      settings: {
-        ...DEFAULT_PRICE_SETTINGS,
-        feeds: configured,
-        apiUrl: await api.start(),
-        apiKey: 'demo-key',
-      },
       chains: [{ id: 'ethereum', rpcUrl: anvil.rpcUrl }],
-      allowPrivateTargets: true,
+      prices: {
+        settings: {
+          ...DEFAULT_PRICE_SETTINGS,
+          feeds: configured,
+          apiUrl: await api.start(),
+          apiKey: 'demo-key',
+        },
+        allowPrivateTargets: true,
+      },
     });
   });
   afterAll(async () => {
@@ -185,6 +187,10 @@ describe('prices', () => {
       const res = await t.get(url);
       expect(res.status).toBe(400);
       expect(res.json).toMatchObject({ ok: false, code });
+    });
+
+    it('reports the prices capability, sources being configured', async () => {
+      expect((await t.get('/api/chains/ethereum/capabilities')).json.data).toMatchObject({ prices: true });
     });
 
     it('needs a known API key', async () => {

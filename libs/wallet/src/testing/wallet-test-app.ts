@@ -2,11 +2,11 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
-import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
+import { ChainCapabilitiesModule, ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
 import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
-import type { PricesOptions } from '../prices/price-sources.provider';
+import type { WalletModuleOptions } from '../wallet.module';
 import { WalletModule } from '../wallet.module';
 
 export interface WalletTestApp {
@@ -20,14 +20,21 @@ export interface WalletTestApp {
     url: string,
     apiKey?: string | null,
   ): Promise<{ status: number; text: string; json: Record<string, unknown> }>;
+  /** POST a JSON body with the given key (the enterprise key by default); the body parsed losslessly. */
+  post(
+    url: string,
+    body: unknown,
+    apiKey?: string | null,
+  ): Promise<{ status: number; text: string; json: Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
 /**
  * A fresh migrated and seeded database with the wallet features behind the real guard, for inject().
- * `prices` configures the price sources (none by default: no feed, no HTTP provider).
+ * `options.chains` gives chains a node (token reads, unregistered tokens in balances, price feeds) and an
+ * ENS registry (names); `options.prices` configures the price sources (none by default).
  */
-export async function startWalletTestApp(prices: PricesOptions = {}): Promise<WalletTestApp> {
+export async function startWalletTestApp(options?: WalletModuleOptions): Promise<WalletTestApp> {
   const db = await createTestDatabase();
   const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
   await seedRegistries(db.dataSource);
@@ -39,13 +46,14 @@ export async function startWalletTestApp(prices: PricesOptions = {}): Promise<Wa
 
   const database = DatabaseModule.forRoot({ db });
   const chainDirectory = ChainDirectoryModule.forRoot({ database });
+  const capabilities = ChainCapabilitiesModule.forRoot();
   @Module({
     imports: [
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
       WalletModule.forRoot(
-        { database, chainDirectory, eventStore: EventStoreModule.forRoot({ eventStore }) },
-        prices,
+        { database, chainDirectory, capabilities, eventStore: EventStoreModule.forRoot({ eventStore }) },
+        options,
       ),
     ],
   })
@@ -58,21 +66,34 @@ export async function startWalletTestApp(prices: PricesOptions = {}): Promise<Wa
     app,
     keys,
     async get(url, apiKey = keys.enterprise) {
-      const res = await app.inject({
-        method: 'GET',
-        url,
-        headers: apiKey === null ? {} : { 'x-api-key': apiKey },
-      });
-      return {
-        status: res.statusCode,
-        text: res.body,
-        json: parseJsonExact(res.body) as Record<string, unknown>,
-      };
+      return answer(
+        await app.inject({ method: 'GET', url, headers: apiKey === null ? {} : { 'x-api-key': apiKey } }),
+      );
+    },
+    async post(url, body, apiKey = keys.enterprise) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (apiKey !== null) headers['x-api-key'] = apiKey;
+      return answer(
+        await app.inject({
+          method: 'POST',
+          url,
+          headers,
+          payload: typeof body === 'string' ? body : JSON.stringify(body),
+        }),
+      );
     },
     async close() {
       await app.close();
       await eventStore.close();
       await db.close();
     },
+  };
+}
+
+function answer(res: { statusCode: number; body: string }) {
+  return {
+    status: res.statusCode,
+    text: res.body,
+    json: parseJsonExact(res.body) as Record<string, unknown>,
   };
 }

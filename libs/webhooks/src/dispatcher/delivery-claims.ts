@@ -13,6 +13,8 @@ export interface ClaimedDelivery {
   apiKeyId: string;
   /** The webhook URL's host name, as the claim's per-host bound counts it. */
   host: string;
+  /** When the delivery was scheduled (its DeliveryScheduled append). */
+  scheduledAt: Date;
 }
 
 export interface StoredSigningSecret {
@@ -111,6 +113,7 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
     webhook_url: string;
     api_key_id: string;
     host: string;
+    created_at: Date;
   }>(
     `WITH due AS (
        SELECT d.event_id FROM webhook_deliveries d
@@ -120,10 +123,10 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
         FOR UPDATE OF d SKIP LOCKED
      ), leased AS (
        UPDATE webhook_deliveries d SET lease_until = $2, lease_owner = $4 FROM due WHERE d.event_id = due.event_id
-       RETURNING d.event_id, d.subscription_id, d.attempts, d.version, d.body, d.next_attempt_at
+       RETURNING d.event_id, d.subscription_id, d.attempts, d.version, d.body, d.next_attempt_at, d.created_at
      )
      SELECT l.event_id, l.subscription_id, l.attempts, l.version, l.body, s.webhook_url, s.api_key_id,
-            ${TARGET_HOST} AS host
+            ${TARGET_HOST} AS host, l.created_at
        FROM leased l JOIN webhook_subscriptions s ON s.id = l.subscription_id
       ORDER BY l.next_attempt_at`,
     [o.now, o.leaseUntil, picked, o.owner, DISPATCHER_STALE_SECONDS],
@@ -137,6 +140,7 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
     webhookUrl: r.webhook_url,
     apiKeyId: r.api_key_id,
     host: r.host,
+    scheduledAt: r.created_at,
   }));
 }
 

@@ -27,6 +27,7 @@ import {
   type StoredSigningSecret,
 } from './delivery-claims';
 import { InFlightLimits } from './in-flight-limits';
+import type { DeliveryMetrics } from './delivery-metrics';
 import { OutcomeBatcher } from './outcome-batcher';
 import { outcomeEvents } from './record-outcome';
 
@@ -53,6 +54,8 @@ export interface DispatcherDeps {
   leaseMs?: number;
   /** Longest sleep between rounds when nothing wakes the dispatcher. Default 1000 ms. */
   idleMs?: number;
+  /** Told of every attempt recorded (the process's metrics); omitted: nobody. */
+  metrics?: DeliveryMetrics;
 }
 
 /** A claimed delivery, signed inside its claim (or refused for want of a secret, or deferred). */
@@ -351,6 +354,7 @@ export class Dispatcher {
       await deferClaim(this.deps.db.pool, delivery.eventId, this.id, at);
       return;
     }
+    this.deps.metrics?.attempted(attempt, result, delivery.scheduledAt, this.now());
     await this.outcomes.add({
       eventId: delivery.eventId,
       attempt,

@@ -34,6 +34,28 @@ export class AssetEntity {
   @Column({ name: 'is_default', type: 'boolean', default: false })
   isDefault!: boolean;
 
+  /** Display fields (migration 0520); null where nobody gave one. */
+  @Column({ type: 'text', nullable: true })
+  logo!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  website!: string | null;
+
+  /** The asset's page on a block explorer. */
+  @Column({ type: 'text', nullable: true })
+  explorer!: string | null;
+
+  /** Listed by the registry or an operator; false for a token identified on chain and cached. */
+  @Column({ type: 'boolean', default: true })
+  verified!: boolean;
+
+  /** Pegged to a fiat currency (GET /api/assets?stablecoinsOnly=true). */
+  @Column({ type: 'boolean', default: false })
+  stablecoin!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz', select: false })
   createdAt?: Date;
 

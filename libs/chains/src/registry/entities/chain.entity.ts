@@ -36,4 +36,29 @@ export class ChainEntity {
 
   @Column({ name: 'explorer_url', type: 'text', nullable: true })
   explorerUrl!: string | null;
+
+  /** The registry's fields below arrived with migration 0520; null where the registry has none. */
+  @Column({ type: 'text', nullable: true })
+  curve!: string | null;
+
+  @Column({ name: 'public_key_type', type: 'text', nullable: true })
+  publicKeyType!: string | null;
+
+  @Column({ name: 'explorer_tx_path', type: 'text', nullable: true })
+  explorerTxPath!: string | null;
+
+  @Column({ name: 'explorer_account_path', type: 'text', nullable: true })
+  explorerAccountPath!: string | null;
+
+  @Column({ name: 'info_url', type: 'text', nullable: true })
+  infoUrl!: string | null;
+
+  @Column({ name: 'info_source', type: 'text', nullable: true })
+  infoSource!: string | null;
+
+  @Column({ name: 'info_rpc', type: 'text', nullable: true })
+  infoRpc!: string | null;
+
+  @Column({ name: 'info_documentation', type: 'text', nullable: true })
+  infoDocumentation!: string | null;
 }

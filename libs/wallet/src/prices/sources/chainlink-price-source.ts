@@ -1,4 +1,5 @@
-import type { EvmChainAdapter, PriceFeedRound } from '@chainwire/chains';
+import type { PublicClient } from 'viem';
+import { type PriceFeedRound, readPriceFeed } from '@chainwire/chains';
 import type { PriceFeedConfig } from '@chainwire/core';
 import { multiplyDecimals } from '../exact-decimal';
 import { MAINNET_USD_FEEDS } from './mainnet-price-feeds';
@@ -7,15 +8,17 @@ import { type PriceQuote, type PriceSource, RefusedPriceError } from './price-so
 export interface ChainlinkPriceSourceOptions {
   /** PRICE_FEEDS. */
   readonly feeds: readonly PriceFeedConfig[];
-  /** The adapter of a chain with a node, opened on first use; undefined: feeds on that chain are skipped. */
-  readonly adapterFor: (chain: string) => EvmChainAdapter | undefined;
+  /** The read client of a chain with a node; undefined: feeds on that chain are skipped. */
+  readonly clientFor: (chain: string) => PublicClient | undefined;
+  /** Whether ethereum's node is mainnet, whose USD feeds are then defaults. */
+  readonly isMainnet: () => Promise<boolean>;
   /** An answer updated longer ago than this is stale. */
   readonly maxAgeMs: number;
   readonly now?: () => number;
 }
 
 /**
- * Chainlink AggregatorV3 feeds read on chain through the chain adapter. A pair is priced by its own
+ * Chainlink AggregatorV3 feeds read on chain through the chain adapter's read clients (`readPriceFeed`). A pair is priced by its own
  * feed, or, for a base other than USD, by `SYMBOL/USD` times `USD/<BASE>`. Answers that are stale
  * (older than maxAgeMs, or carried over from an earlier round) or not positive are refused.
  */
@@ -29,6 +32,14 @@ export class ChainlinkPriceSource implements PriceSource {
   }
 
   async read(symbol: string, basePair: string): Promise<PriceQuote | null> {
+    // A pair no feed could price asks no node (not even whether ethereum is mainnet).
+    const wanted = [`${symbol}/${basePair}`, `${symbol}/USD`, `USD/${basePair}`];
+    if (
+      !wanted.some(
+        (pair) => this.options.feeds.some((f) => `${f.symbol}/${f.base}` === pair) || MAINNET_PAIRS.has(pair),
+      )
+    )
+      return null;
     const feeds = await this.feedMap();
     const direct = feeds.get(`${symbol}/${basePair}`);
     if (direct) return this.readFeed(direct);
@@ -46,11 +57,10 @@ export class ChainlinkPriceSource implements PriceSource {
   /** The configured feeds, plus the mainnet defaults when ethereum's node is chain id 1 (asked once). */
   private feedMap(): Promise<Map<string, PriceFeedConfig>> {
     this.feeds ??= (async () => {
-      const ethereum = this.options.adapterFor('ethereum');
-      const mainnet = ethereum ? (await ethereum.getChainId()) === 1 : false;
+      const mainnet = await this.options.isMainnet();
       const map = new Map<string, PriceFeedConfig>();
       for (const feed of [...(mainnet ? MAINNET_USD_FEEDS : []), ...this.options.feeds]) {
-        if (this.options.adapterFor(feed.chain)) map.set(`${feed.symbol}/${feed.base}`, feed);
+        if (this.options.clientFor(feed.chain)) map.set(`${feed.symbol}/${feed.base}`, feed);
       }
       return map;
     })().catch((error: unknown) => {
@@ -61,7 +71,7 @@ export class ChainlinkPriceSource implements PriceSource {
   }
 
   private async readFeed(feed: PriceFeedConfig): Promise<PriceQuote> {
-    const round = await this.options.adapterFor(feed.chain)!.readPriceFeed(feed.address);
+    const round = await readPriceFeed(this.options.clientFor(feed.chain)!, feed.address);
     const pair = `${feed.symbol}/${feed.base} (${feed.chain}:${feed.address})`;
     refuseUnusable(round, pair, this.now() - this.options.maxAgeMs);
     return {
@@ -71,6 +81,8 @@ export class ChainlinkPriceSource implements PriceSource {
     };
   }
 }
+
+const MAINNET_PAIRS = new Set(MAINNET_USD_FEEDS.map((f) => `${f.symbol}/${f.base}`));
 
 function refuseUnusable(round: PriceFeedRound, pair: string, oldestMs: number): void {
   if (round.answer <= 0n)

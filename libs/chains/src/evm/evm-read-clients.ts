@@ -1,0 +1,41 @@
+import type { PublicClient } from 'viem';
+import { createEvmTxClient } from './transactions/evm-tx-client';
+
+/** A chain the deployment reaches over JSON-RPC: the registry id and its node's URL, if any. */
+export interface ChainNode {
+  readonly id: string;
+  readonly rpcUrl?: string;
+}
+
+/**
+ * Registry chain id → a viem client of its node, made on first use, for the API's live reads and
+ * transactions. Nothing is cached by the client: every read reaches the node.
+ */
+export class EvmReadClients {
+  private readonly urls = new Map<string, string>();
+  private readonly clients = new Map<string, PublicClient>();
+
+  constructor(
+    nodes: readonly ChainNode[],
+    private readonly timeoutMs?: number,
+  ) {
+    for (const node of nodes) if (node.rpcUrl) this.urls.set(node.id, node.rpcUrl);
+  }
+
+  /** The chains with a node. */
+  get chains(): string[] {
+    return [...this.urls.keys()];
+  }
+
+  /** The chain's client, or undefined when no node is configured for it. */
+  client(chain: string): PublicClient | undefined {
+    const url = this.urls.get(chain);
+    if (url === undefined) return undefined;
+    let client = this.clients.get(chain);
+    if (!client) {
+      client = createEvmTxClient(url, { timeoutMs: this.timeoutMs });
+      this.clients.set(chain, client);
+    }
+    return client;
+  }
+}

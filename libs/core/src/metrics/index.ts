@@ -1,0 +1,2 @@
+export { listenForMetrics, type MetricsListener } from './metrics-listener';
+export { registerHttpMetrics } from './http-metrics';
