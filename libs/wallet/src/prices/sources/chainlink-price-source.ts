@@ -18,28 +18,26 @@ export interface ChainlinkPriceSourceOptions {
 }
 
 /**
- * Chainlink AggregatorV3 feeds read on chain through the chain adapter's read clients (`readPriceFeed`). A pair is priced by its own
- * feed, or, for a base other than USD, by `SYMBOL/USD` times `USD/<BASE>`. Answers that are stale
+ * Chainlink AggregatorV3 feeds read on chain through the chain adapter's read clients (`readPriceFeed`).
+ * A pair is priced by its own feed, or, for a base other than USD, by `SYMBOL/USD` times `USD/<BASE>`. Answers that are stale
  * (older than maxAgeMs, or carried over from an earlier round) or not positive are refused.
  */
 export class ChainlinkPriceSource implements PriceSource {
   readonly name = 'chainlink';
   private feeds?: Promise<Map<string, PriceFeedConfig>>;
+  /** Every pair a feed might price: the configured ones and the mainnet defaults. */
+  private readonly knownPairs: ReadonlySet<string>;
   private readonly now: () => number;
 
   constructor(private readonly options: ChainlinkPriceSourceOptions) {
     this.now = options.now ?? Date.now;
+    this.knownPairs = new Set([...MAINNET_USD_FEEDS, ...options.feeds].map((f) => `${f.symbol}/${f.base}`));
   }
 
   async read(symbol: string, basePair: string): Promise<PriceQuote | null> {
     // A pair no feed could price asks no node (not even whether ethereum is mainnet).
     const wanted = [`${symbol}/${basePair}`, `${symbol}/USD`, `USD/${basePair}`];
-    if (
-      !wanted.some(
-        (pair) => this.options.feeds.some((f) => `${f.symbol}/${f.base}` === pair) || MAINNET_PAIRS.has(pair),
-      )
-    )
-      return null;
+    if (!wanted.some((pair) => this.knownPairs.has(pair))) return null;
     const feeds = await this.feedMap();
     const direct = feeds.get(`${symbol}/${basePair}`);
     if (direct) return this.readFeed(direct);
@@ -81,8 +79,6 @@ export class ChainlinkPriceSource implements PriceSource {
     };
   }
 }
-
-const MAINNET_PAIRS = new Set(MAINNET_USD_FEEDS.map((f) => `${f.symbol}/${f.base}`));
 
 function refuseUnusable(round: PriceFeedRound, pair: string, oldestMs: number): void {
   if (round.answer <= 0n)
