@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The price cache (docs/architecture.md §11): the latest price of each symbol in each base; the history
+ * The price cache (docs/architecture.md §12): the latest price of each symbol in each base; the history
  * is the `price-<SYMBOL>` event streams. Tron's default assets become USDT alone, as the interface
  * says (the seed sets `is_default` only on insert, so stores seeded before need this once).
  */

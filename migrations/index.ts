@@ -11,6 +11,7 @@ import { TxHistoryKey0000000000405 } from './0405_tx-history-key';
 import { Prices0000000000500 } from './0500_prices';
 import { TokenMetadata0000000000510 } from './0510_token-metadata';
 import { RegistryDetails0000000000520 } from './0520_registry-details';
+import { Nfts0000000000530 } from './0530_nfts';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   Prices0000000000500,
   TokenMetadata0000000000510,
   RegistryDetails0000000000520,
+  Nfts0000000000530,
 ];

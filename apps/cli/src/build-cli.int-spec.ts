@@ -1,7 +1,9 @@
 import { findApiKey } from '@chainwire/auth';
 import { findAssets, seedRegistries } from '@chainwire/chains';
+import { chainEventId, chainStream, TRANSFER_OBSERVED } from '@chainwire/chain-events';
 import { REPLAYABLE_PROJECTIONS } from '@chainwire/composition';
 import type { AppConfig, Database } from '@chainwire/core';
+import { PostgresEventStore, START } from '@chainwire/event-store';
 import { createTestDatabase } from '../../../test/support/test-database';
 import { buildCli } from './build-cli';
 import { openCliDatabase } from './cli-database';
@@ -138,6 +140,56 @@ describe('cli', () => {
     expect(replayed).toEqual(Object.keys(REPLAYABLE_PROJECTIONS));
     await expect(run('replay')).rejects.toThrow(/Name a projection .* or give --all/);
     await expect(run('replay', 'blocks', '--all')).rejects.toThrow(/not both/);
+  });
+
+  it('replays nfts: the ownership rows are rebuilt from the chain stream, stale rows gone', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const nft = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const [zero, alice, bob] = [
+      '0x0000000000000000000000000000000000000000',
+      '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    ];
+    const id = (2n ** 256n - 1n).toString();
+    const multi = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
+    const transfer = (ref: string, kind: 'erc721' | 'erc1155', from: string, to: string, amount: string) => ({
+      id: chainEventId(TRANSFER_OBSERVED, 'replayed', '0xb1', ref),
+      type: TRANSFER_OBSERVED,
+      data: {
+        ...{
+          chain: 'replayed',
+          blockNumber: '1',
+          blockHash: '0xb1',
+          timestamp: 1,
+          txHash: '0x01',
+          ref,
+          kind,
+        },
+        ...{ asset: kind === 'erc721' ? nft : multi, from, to, amount, tokenId: id },
+      },
+    });
+    await store.appendToStream(chainStream('replayed'), [
+      transfer('log:0', 'erc721', zero, alice, '1'),
+      transfer('log:1', 'erc721', alice, bob, '1'),
+      transfer('log:2:0', 'erc1155', zero, alice, '7'),
+    ]);
+    // On a shared PostgreSQL server the appends become visible once older transactions of the cluster end.
+    const visible = () => store.readAll({ after: START, filter: { streamPrefixes: ['chain-replayed'] } });
+    for (let tries = 0; (await visible()).length < 3; tries++) {
+      if (tries === 300) throw new Error('the appended events never became visible');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await db.pool.query("INSERT INTO nft_holdings VALUES ('replayed', '0xstale', 1, '0xstale', 'ERC721', 1)");
+    await run('replay', 'nfts');
+    expect(stdout.join('')).toMatch(/Replayed nfts: 3 events/);
+    const { rows } = await db.pool.query(
+      "SELECT owner, standard, amount::text FROM nft_holdings WHERE chain = 'replayed' ORDER BY standard, owner",
+    );
+    expect(rows).toEqual([
+      { owner: alice.toLowerCase(), standard: 'ERC1155', amount: '7' },
+      { owner: bob.toLowerCase(), standard: 'ERC721', amount: '1' },
+      { owner: alice.toLowerCase(), standard: 'ERC721', amount: '0' },
+    ]);
   });
 
   it('replays on the pool the CLI opens on PostgreSQL: the lock, the swap and a store read at once', async () => {

@@ -3,6 +3,8 @@ import { APP_GUARD } from '@nestjs/core';
 import type { ChainDirectoryModuleRef } from '@chainwire/chains';
 import type { DatabaseModuleRef } from '@chainwire/core';
 import { ApiKeyGuard } from './guard/api-key.guard';
+import { ApiKeyLookup } from './guard/api-key-lookup';
+import { authenticateOnRequestProvider } from './guard/authenticate-on-request';
 
 export interface AuthModuleImports {
   /** The app's database: the guard looks keys up on its DataSource. */
@@ -11,14 +13,14 @@ export interface AuthModuleImports {
   readonly chainDirectory: ChainDirectoryModuleRef;
 }
 
-/** Installs the x-api-key guard on every route of the app. */
+/** Requires a valid x-api-key on every /api/ route (checked on request, before the body is read) and the plan's chains. */
 @Module({})
 export class AuthModule {
   static forRoot(imports: AuthModuleImports): DynamicModule {
     return {
       module: AuthModule,
       imports: [imports.database, imports.chainDirectory],
-      providers: [{ provide: APP_GUARD, useClass: ApiKeyGuard }],
+      providers: [ApiKeyLookup, authenticateOnRequestProvider, { provide: APP_GUARD, useClass: ApiKeyGuard }],
     };
   }
 }

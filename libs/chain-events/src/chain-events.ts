@@ -29,9 +29,11 @@ export type BlockRevertedData = BlockIndexedData;
  * native: a transaction's value; internal: a value transfer inside a contract call (from traces);
  * fee: gas paid by the sender (to = null for the burnt base fee, to = the block's miner for the tip);
  * genesis: a balance present at the start block (from = null); erc20 / erc721: Transfer logs;
+ * erc1155: one TransferSingle, or one (id, value) pair of a TransferBatch (ref `log:<index>:<pair>`);
  * withdrawal: a beacon-chain withdrawal credited by the block (EIP-4895; from = null, txHash = null).
  */
-export type TransferKind = 'native' | 'internal' | 'fee' | 'genesis' | 'erc20' | 'erc721' | 'withdrawal';
+export type TransferKind =
+  'native' | 'internal' | 'fee' | 'genesis' | 'erc20' | 'erc721' | 'erc1155' | 'withdrawal';
 
 export interface TransferObservedData {
   chain: string;
@@ -48,9 +50,9 @@ export interface TransferObservedData {
   asset: string;
   from: string | null;
   to: string | null;
-  /** Smallest units; '1' for erc721. */
+  /** Smallest units; '1' for erc721, the token id's value moved for erc1155. */
   amount: string;
-  /** erc721 only. */
+  /** erc721 and erc1155 only: the uint256 token id as a decimal string. */
   tokenId?: string;
 }
 

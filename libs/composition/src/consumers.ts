@@ -4,6 +4,7 @@ import {
   balancesProjection,
   blocksProjection,
   ConsumerRunner,
+  nftsProjection,
   type Projection,
 } from '@chainwire/read-models';
 import { historyProjection } from '@chainwire/transactions';
@@ -18,6 +19,7 @@ export const PROJECTOR_PROJECTIONS: readonly Projection[] = [
   blocksProjection,
   balancesProjection,
   historyProjection,
+  nftsProjection,
   subscriptionsProjection,
 ];
 

@@ -5,11 +5,12 @@ import { AssetEntity, ChainEntity } from '@chainwire/chains';
 import {
   BalanceEntity,
   BlockEntity,
+  NftHoldingEntity,
   ParkedEventEntity,
   ProjectionCheckpointEntity,
 } from '@chainwire/read-models';
 import { TxHistoryEntity } from '@chainwire/transactions';
-import { PriceEntity } from '@chainwire/wallet';
+import { NftMetadataEntity, PriceEntity } from '@chainwire/wallet';
 import {
   DeliveryAttemptEntity,
   DeliveryEntity,
@@ -47,6 +48,8 @@ export const RELATIONAL_ENTITIES = [
   SubscriptionHealthEntity,
   DispatcherHeartbeatEntity,
   TokenMetadataEntity,
+  NftHoldingEntity,
+  NftMetadataEntity,
 ];
 
 /** The application's schema: what every process opens its database with. */

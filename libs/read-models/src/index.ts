@@ -14,3 +14,7 @@ export * from './entities/balance.entity';
 export * from './entities/block.entity';
 export * from './entities/parked-event.entity';
 export * from './entities/projection-checkpoint.entity';
+export * from './nfts/nft-holding-deltas';
+export * from './nfts/apply-nft-holding-deltas';
+export * from './nfts/nfts.projection';
+export * from './entities/nft-holding.entity';

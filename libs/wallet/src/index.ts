@@ -20,3 +20,6 @@ export * from './tokens/token-metadata.entity';
 export * from './tokens/token-error-codes';
 export * from './names/names-options';
 export * from './registry-error-codes';
+export * from './nfts/nft-metadata.entity';
+export * from './nfts/nfts.module';
+export * from './nfts/nfts-options';

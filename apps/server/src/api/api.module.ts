@@ -5,7 +5,7 @@ import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains
 import type { DatabaseModuleRef, HealthRegistryModuleRef, PriceSettings } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
-import { type NamesChainConfig, WalletModule } from '@chainwire/wallet';
+import { type NamesChainConfig, NftsModule, WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
 import { HealthModule } from '../health/health.module';
 import { INDEXED_CHAIN_IDS, IndexedCapability } from './indexed-capability';
@@ -27,6 +27,8 @@ export interface ApiModuleOptions {
   readonly webhooks?: WebhooksConfig;
   /** Price cache and sources; none: the defaults (no feed unless ethereum is mainnet, no HTTP provider). */
   readonly prices?: PriceSettings;
+  /** Gateway for ipfs:// NFT metadata (IPFS_GATEWAY_URL); none: the default gateway. */
+  readonly ipfsGatewayUrl?: string;
 }
 
 /** The REST API: every feature module behind the x-api-key guard, each importing what it uses. */
@@ -51,6 +53,15 @@ export class ApiModule {
           {
             chains,
             prices: { settings: options.prices, allowPrivateTargets: options.webhooks?.allowPrivateTargets },
+          },
+        ),
+        NftsModule.forRoot(
+          { database, chainDirectory, capabilities },
+          {
+            chains,
+            // NFT metadata hosts obey the webhook egress rule (docs/architecture.md §11).
+            allowPrivateTargets: options.webhooks?.allowPrivateTargets ?? false,
+            ipfsGatewayUrl: options.ipfsGatewayUrl,
           },
         ),
         TransactionsModule.forRoot({ database, chainDirectory }, { chains }),

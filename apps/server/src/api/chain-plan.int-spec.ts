@@ -62,6 +62,8 @@ describe('a free key and the chain a request acts on', () => {
         'GET /api/blocks/latest',
         'GET /api/chains/{chain}/capabilities',
         'GET /api/fees/{chain}',
+        'GET /api/nfts/collections/{address}',
+        'GET /api/nfts/item',
         'GET /api/txs/history/{address}',
         'GET /api/txs/status/{chain}/{txHash}',
         'POST /api/approvals/allowance',

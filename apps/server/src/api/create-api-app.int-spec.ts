@@ -107,6 +107,32 @@ describe('createApiApp', () => {
     },
   );
 
+  it('answers 401 to a request without a valid key before reading its body or checking its input', async () => {
+    const malformed = {
+      method: 'POST' as const,
+      url: '/api/txs/prepare-sign',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"chain": "ethereum", oops',
+    };
+    const controlCharacter = {
+      method: 'GET' as const,
+      url: '/api/blocks/latest?chain=eth%00ereum',
+      headers: {},
+    };
+    for (const headers of [{}, { 'x-api-key': 'cw_unknown-key-0123456789' }]) {
+      for (const request of [malformed, controlCharacter]) {
+        const res = await app.inject({ ...request, headers: { ...request.headers, ...headers } });
+        expect(res.statusCode).toBe(401);
+        expect(parseJsonExact(res.body)).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+      }
+    }
+    const withKey = { 'x-api-key': key };
+    const refused = await app.inject({ ...malformed, headers: { ...malformed.headers, ...withKey } });
+    expect(parseJsonExact(refused.body)).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    const refusedQuery = await app.inject({ ...controlCharacter, headers: withKey });
+    expect(parseJsonExact(refusedQuery.body)).toMatchObject({ ok: false, code: 'INVALID_CHARACTERS' });
+  });
+
   it('answers with a key', async () => {
     const res = await app.inject({
       method: 'GET',

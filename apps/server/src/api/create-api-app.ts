@@ -14,7 +14,10 @@ import { type ApiModuleOptions, ApiModule } from './api.module';
 export const API_TITLE = 'chainwire wallet API';
 export const API_VERSION = '0.1.0';
 
-export interface CreateApiAppOptions extends Pick<ApiModuleOptions, 'chains' | 'webhooks'> {
+export interface CreateApiAppOptions extends Pick<
+  ApiModuleOptions,
+  'chains' | 'webhooks' | 'ipfsGatewayUrl'
+> {
   db: Database;
   /** The configured event store: commands append to it, the same one every other role reads. */
   eventStore: EventStore;
@@ -52,6 +55,7 @@ export function createApiApp(options: CreateApiAppOptions): Promise<NestFastifyA
       health: HealthRegistryModule.forRoot(options.health ?? new HealthRegistry()),
       chains: options.chains,
       webhooks: options.webhooks,
+      ipfsGatewayUrl: options.ipfsGatewayUrl,
     }),
     apiHttpOptions(options.logger, options.bodyLimit),
   );

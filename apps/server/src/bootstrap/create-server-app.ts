@@ -68,6 +68,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
             port: config.port,
             host: LISTEN_HOST,
             webhooks,
+            ipfsGatewayUrl: config.ipfsGatewayUrl,
             chains: config.chains.map((c) => ({
               id: c.id,
               rpcUrl: c.rpcUrl ?? (c.id === 'ethereum' ? devChain?.rpcUrl : undefined),

@@ -16,6 +16,7 @@ export interface ApiRoleOptions {
   readonly webhooks: WebhooksConfig;
   /** Price cache and sources, the dev chain's feeds included. */
   readonly prices?: PriceSettings;
+  readonly ipfsGatewayUrl?: string;
 }
 
 const API_ROLE_OPTIONS = Symbol('ApiRoleOptions');
@@ -64,6 +65,7 @@ export class ApiRoleModule {
           chains: options.chains,
           webhooks: options.webhooks,
           prices: options.prices,
+          ipfsGatewayUrl: options.ipfsGatewayUrl,
         }),
       ],
       providers: [{ provide: API_ROLE_OPTIONS, useValue: options }, ApiListener],

@@ -104,7 +104,7 @@ export class EvmChainAdapter {
     return getBlockReceipts(this.client, block, { concurrency: this.concurrency });
   }
 
-  /** Transfer logs (ERC-20 and ERC-721) of every contract in the range, with an adaptive span. */
+  /** Token transfer logs (ERC-20, ERC-721, ERC-1155) of every contract in the range, with an adaptive span. */
   getTransferLogs(fromBlock: bigint, toBlock: bigint): Promise<EvmLog[]> {
     return getTransferLogs(this.client, fromBlock, toBlock, this.logRange);
   }

@@ -14,9 +14,30 @@ import { isRangeTooLargeError, suggestedRangeSpan } from './rpc-errors';
 
 /** `Transfer(address,address,uint256)`: the same topic for ERC-20 (value in data) and ERC-721 (tokenId indexed). */
 export const TRANSFER_TOPIC: Hex = toEventSelector('Transfer(address,address,uint256)');
+/** ERC-1155 `TransferSingle(operator, from, to, id, value)`: operator, from, to indexed; id and value in data. */
+export const TRANSFER_SINGLE_TOPIC: Hex = toEventSelector(
+  'TransferSingle(address,address,address,uint256,uint256)',
+);
+/** ERC-1155 `TransferBatch(operator, from, to, ids, values)`: the two arrays ABI-encoded in data. */
+export const TRANSFER_BATCH_TOPIC: Hex = toEventSelector(
+  'TransferBatch(address,address,address,uint256[],uint256[])',
+);
+/** Every token transfer event the indexer reads: ERC-20 / ERC-721 Transfer and ERC-1155 single and batch. */
+export const TOKEN_TRANSFER_TOPICS: readonly Hex[] = [
+  TRANSFER_TOPIC,
+  TRANSFER_SINGLE_TOPIC,
+  TRANSFER_BATCH_TOPIC,
+];
+const TOKEN_TOPIC_SET: ReadonlySet<string> = new Set(TOKEN_TRANSFER_TOPICS);
+
+/** True for a log of one of TOKEN_TRANSFER_TOPICS. */
+export function isTokenTransferLog(log: { topics: readonly Hex[] }): boolean {
+  const topic0 = log.topics[0];
+  return topic0 !== undefined && TOKEN_TOPIC_SET.has(topic0);
+}
 
 /**
- * Every Transfer log in [fromBlock, toBlock], in chain order, fetched over as few eth_getLogs
+ * Every token transfer log (TOKEN_TRANSFER_TOPICS) in [fromBlock, toBlock], in chain order, fetched over as few eth_getLogs
  * calls as the node allows: the span shrinks on "too many results" / size errors and grows back.
  */
 export async function getTransferLogs(
@@ -33,7 +54,9 @@ export async function getTransferLogs(
     try {
       page = await client.request({
         method: 'eth_getLogs',
-        params: [{ fromBlock: numberToHex(cursor), toBlock: numberToHex(end), topics: [TRANSFER_TOPIC] }],
+        params: [
+          { fromBlock: numberToHex(cursor), toBlock: numberToHex(end), topics: [[...TOKEN_TRANSFER_TOPICS]] },
+        ],
       });
     } catch (error) {
       if (isRangeTooLargeError(error) && sizer.shrink(end - cursor + 1n, suggestedRangeSpan(error))) continue;

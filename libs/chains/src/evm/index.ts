@@ -14,7 +14,14 @@ export { getErc20Balance, getNativeBalance, getNodeAccounts } from './get-balanc
 export { getBlockReceipts } from './get-block-receipts';
 export { getBlockHeader, getBlockWithTransactions } from './get-blocks';
 export { detectTraceMethod, getInternalTransfers } from './get-internal-transfers';
-export { getTransferLogs, TRANSFER_TOPIC } from './get-transfer-logs';
+export {
+  getTransferLogs,
+  isTokenTransferLog,
+  TOKEN_TRANSFER_TOPICS,
+  TRANSFER_BATCH_TOPIC,
+  TRANSFER_SINGLE_TOPIC,
+  TRANSFER_TOPIC,
+} from './get-transfer-logs';
 export {
   isMethodUnavailableError,
   isRangeTooLargeError,
@@ -27,3 +34,4 @@ export { type ChainNode, EvmReadClients } from './evm-read-clients';
 export { readTokenAllowance } from './tokens/read-token-allowance';
 export { readTokenMetadata, type TokenMetadata } from './tokens/read-token-metadata';
 export { readVerifiedEnsName } from './ens/read-verified-ens-name';
+export * from './nft-reads';

@@ -61,7 +61,7 @@ export interface PriceFeedConfig {
   readonly address: `0x${string}`;
 }
 
-/** Prices (docs/architecture.md §11): the cache's time to live and the sources, Chainlink feeds first. */
+/** Prices (docs/architecture.md §12): the cache's time to live and the sources, Chainlink feeds first. */
 export interface PriceSettings {
   /** A cached price older than this is refreshed before it is answered. */
   readonly ttlMs: number;
@@ -110,4 +110,6 @@ export interface AppConfig {
   readonly webhooks?: WebhookSettings;
   /** Always set by loadConfig; absent: DEFAULT_PRICE_SETTINGS. */
   readonly prices?: PriceSettings;
+  /** Gateway prefix (ending in '/') for ipfs:// NFT metadata; absent: DEFAULT_IPFS_GATEWAY_URL. */
+  readonly ipfsGatewayUrl?: string;
 }

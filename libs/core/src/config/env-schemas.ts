@@ -126,6 +126,10 @@ export const baseEnvSchema = z.object({
   PRICE_API_URL: optional(priceEnvShape.PRICE_API_URL),
   PRICE_API_KEY: optional(priceEnvShape.PRICE_API_KEY),
   PRICE_API_TIMEOUT_MS: optional(priceEnvShape.PRICE_API_TIMEOUT_MS),
+  /** Gateway prefix for ipfs:// NFT metadata; a trailing slash is added when missing. */
+  IPFS_GATEWAY_URL: optional(
+    urlWithScheme(['http', 'https']).transform((url) => (url.endsWith('/') ? url : `${url}/`)),
+  ),
 });
 
 export const chainEnvSchema = z.object({

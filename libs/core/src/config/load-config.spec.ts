@@ -60,6 +60,7 @@ describe('loadConfig', () => {
         apiKey: undefined,
         apiTimeoutMs: 5_000,
       },
+      ipfsGatewayUrl: 'https://ipfs.io/ipfs/',
     });
   });
 
@@ -72,6 +73,16 @@ describe('loadConfig', () => {
       metricsPortRequired: true,
     });
     expect(() => load({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+  });
+
+  it('reads IPFS_GATEWAY_URL, adding the trailing slash, and refuses a non-http URL', () => {
+    expect(load({ IPFS_GATEWAY_URL: 'https://gw.example/ipfs' }).ipfsGatewayUrl).toBe(
+      'https://gw.example/ipfs/',
+    );
+    expect(load({ IPFS_GATEWAY_URL: 'http://127.0.0.1:8080/ipfs/' }).ipfsGatewayUrl).toBe(
+      'http://127.0.0.1:8080/ipfs/',
+    );
+    expect(() => load({ IPFS_GATEWAY_URL: 'ipfs://gateway' })).toThrow(/IPFS_GATEWAY_URL/);
   });
 
   it('treats empty strings as unset', () => {

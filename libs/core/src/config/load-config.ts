@@ -11,6 +11,9 @@ import { webhookSettings } from './webhook-env';
 /** Prometheus' registered default port for exporters of this kind. */
 const DEFAULT_METRICS_PORT = 9464;
 
+/** Where ipfs:// URIs of NFT metadata are fetched unless IPFS_GATEWAY_URL says otherwise. */
+export const DEFAULT_IPFS_GATEWAY_URL = 'https://ipfs.io/ipfs/';
+
 export interface LoadConfigOptions {
   /** Registry id → chain family; the registry file by default. */
   chainFamilies?: ReadonlyMap<string, string>;
@@ -29,7 +32,8 @@ export interface LoadConfigOptions {
  * WEBHOOK_BREAKER_FAILURES [10], WEBHOOK_BREAKER_MIN_SPAN_SECONDS [60], WEBHOOK_BREAKER_COOLDOWN_SECONDS [600],
  * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [128], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf];
  * prices: PRICE_TTL_SECONDS [60], PRICE_FEEDS [none; mainnet defaults on chain id 1], PRICE_FEED_MAX_AGE_SECONDS
- * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000].
+ * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000];
+ * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata.
  * Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
@@ -110,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     chains,
     webhooks: webhookSettings(vars, !vars.DATABASE_URL),
     prices: priceSettings(vars),
+    ipfsGatewayUrl: vars.IPFS_GATEWAY_URL ?? DEFAULT_IPFS_GATEWAY_URL,
   };
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PriceFeedConfig, PriceSettings } from './app-config';
 
-/** Documented defaults of the price cache and its sources (docs/architecture.md §11). */
+/** Documented defaults of the price cache and its sources (docs/architecture.md §12). */
 export const DEFAULT_PRICE_TTL_SECONDS = 60;
 /** Chainlink's slowest USD heartbeats are 24 h; an answer older than this plus an hour's slack is stale. */
 export const DEFAULT_PRICE_FEED_MAX_AGE_SECONDS = 90_000;

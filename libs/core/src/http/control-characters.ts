@@ -24,10 +24,13 @@ export function controlCharacterError(where: string): ApiError {
 
 /**
  * Refuses control characters in every path parameter and query value before any guard or handler
- * runs (bodies are checked by the JSON parser as they are read), so no route can forget the check.
+ * runs (bodies are checked by the JSON parser as they are read), so no route can forget the check. It
+ * runs after the key check (an onRequest hook): a request without a valid key is 401 whatever it holds.
  */
 export function registerControlCharacterCheck(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request, reply) => {
+    // No route matched: the answer is the 404, whatever the query holds.
+    if (request.routeOptions.url === undefined) return;
     const offending =
       firstOffending('path parameter', request.params) ?? firstOffending('query parameter', request.query);
     if (!offending) return;

@@ -1,6 +1,6 @@
 import { BlockList, isIP, isIPv4 } from 'node:net';
 
-/** Address ranges a webhook (or any outbound fetch: price APIs) may never reach unless private targets are allowed (docs/architecture.md §8). */
+/** Address ranges no outbound request (webhooks, NFT metadata) may reach unless private targets are allowed (docs/architecture.md §8). */
 const V4_RANGES: readonly [string, number, string][] = [
   ['0.0.0.0', 8, 'unspecified'],
   ['10.0.0.0', 8, 'private (RFC 1918)'],

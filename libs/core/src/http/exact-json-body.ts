@@ -11,9 +11,10 @@ export function registerExactJson(fastify: FastifyInstance, bodyLimit: number): 
   fastify.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit },
-    (_request, body, done) => {
+    (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text.trim() === '') {
+      // No route matched: the answer is the 404, whatever the body holds.
+      if (text.trim() === '' || request.routeOptions.url === undefined) {
         done(null, undefined);
         return;
       }

@@ -1,8 +1,9 @@
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { forbiddenAddressReason } from './egress-policy';
+import { pinnedLookup } from './guarded-fetch';
 
 export interface GuardedGetOptions {
   /** Development only: allow loopback, private and other internal addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
@@ -62,11 +63,6 @@ export async function guardedGet(url: string, options: GuardedGetOptions): Promi
     }
   }
   const address = addresses[0];
-  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all)
-      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
-    else callback(null, address.address, address.family);
-  };
   return new Promise<GuardedGetResult>((resolve, reject) => {
     const request = (secure ? https : http).get(
       {
@@ -75,7 +71,7 @@ export async function guardedGet(url: string, options: GuardedGetOptions): Promi
         port: target.port || (secure ? 443 : 80),
         path: `${target.pathname}${target.search}`,
         headers: { accept: 'application/json', ...options.headers },
-        lookup: pinned,
+        lookup: pinnedLookup(address),
         signal: deadline,
       },
       (response) => {

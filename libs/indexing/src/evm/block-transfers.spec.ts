@@ -1,5 +1,12 @@
-import { numberToHex, pad, type Address, type Hash, type Hex } from 'viem';
-import { type EvmBlock, type EvmLog, type EvmReceipt, TRANSFER_TOPIC } from '@chainwire/chains';
+import { encodeAbiParameters, numberToHex, pad, type Address, type Hash, type Hex } from 'viem';
+import {
+  type EvmBlock,
+  type EvmLog,
+  type EvmReceipt,
+  TRANSFER_BATCH_TOPIC,
+  TRANSFER_SINGLE_TOPIC,
+  TRANSFER_TOPIC,
+} from '@chainwire/chains';
 import { blockTransfers, genesisTransfers } from './block-transfers';
 
 const A = '0x1111111111111111111111111111111111111111' as Address;
@@ -147,5 +154,64 @@ describe('genesisTransfers', () => {
         ref: `genesis:${A}`,
       }),
     ]);
+  });
+});
+
+describe('blockTransfers of ERC-1155 logs', () => {
+  const OPERATOR = '0x6666666666666666666666666666666666666666' as Address;
+  const erc1155Log = (topic0: Hex, logIndex: number, data: Hex): EvmLog => ({
+    ...transferLog(0, logIndex, [], data),
+    topics: [topic0, addressTopic(OPERATOR), addressTopic(A), addressTopic(B)],
+  });
+  const withLogs = (logs: EvmLog[]) =>
+    blockTransfers('eth', {
+      block: block({ transactions: [{ hash: hash(0), index: 0, from: A, to: TOKEN, value: 0n }] }),
+      receipts: [receipt(0)],
+      internal: [],
+      logs,
+    }).filter((t) => t.kind === 'erc1155');
+  const HUGE = 2n ** 256n - 1n;
+
+  it('maps TransferSingle to one transfer with exact uint256 id and value', () => {
+    const data = encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [HUGE, 2n ** 200n]);
+    expect(withLogs([erc1155Log(TRANSFER_SINGLE_TOPIC, 3, data)])).toEqual([
+      expect.objectContaining({
+        ref: 'log:3',
+        kind: 'erc1155',
+        asset: TOKEN,
+        from: A,
+        to: B,
+        tokenId: HUGE.toString(),
+        amount: (2n ** 200n).toString(),
+      }),
+    ]);
+  });
+
+  it('maps TransferBatch to one transfer per (id, value) pair, refs log:<index>:<pair>', () => {
+    const data = encodeAbiParameters(
+      [{ type: 'uint256[]' }, { type: 'uint256[]' }],
+      [
+        [1n, 7n, HUGE],
+        [10n, 0n, 3n],
+      ],
+    );
+    expect(
+      withLogs([erc1155Log(TRANSFER_BATCH_TOPIC, 5, data)]).map((t) => [t.ref, t.tokenId, t.amount]),
+    ).toEqual([
+      ['log:5:0', '1', '10'],
+      ['log:5:1', '7', '0'],
+      ['log:5:2', HUGE.toString(), '3'],
+    ]);
+  });
+
+  it('skips logs with the topics but not the standard layout', () => {
+    const mismatched = encodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], [[1n, 2n], [1n]]);
+    expect(
+      withLogs([
+        erc1155Log(TRANSFER_SINGLE_TOPIC, 0, '0x01'),
+        erc1155Log(TRANSFER_BATCH_TOPIC, 1, '0xdeadbeef'),
+        erc1155Log(TRANSFER_BATCH_TOPIC, 2, mismatched),
+      ]),
+    ).toEqual([]);
   });
 });

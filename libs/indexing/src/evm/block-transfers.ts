@@ -1,10 +1,12 @@
-import { hexToBigInt, type Address, type Hex } from 'viem';
+import { decodeAbiParameters, hexToBigInt, type Address, type Hex } from 'viem';
 import {
   checksumAddress,
   type EvmBlock,
   type EvmLog,
   type EvmReceipt,
   type InternalValueTransfer,
+  TRANSFER_BATCH_TOPIC,
+  TRANSFER_SINGLE_TOPIC,
   TRANSFER_TOPIC,
 } from '@chainwire/chains';
 import type { TransferObservedData } from '@chainwire/chain-events';
@@ -16,7 +18,7 @@ export interface FetchedBlock {
   receipts: EvmReceipt[];
   /** null when the node offers no tracing (internal transfers are then not indexed). */
   internal: InternalValueTransfer[] | null;
-  /** This block's Transfer logs, in log order. */
+  /** This block's token transfer logs (ERC-20/721 Transfer, ERC-1155 TransferSingle/Batch), in log order. */
   logs: EvmLog[];
 }
 
@@ -53,8 +55,10 @@ export function blockTransfers(chain: string, fetched: FetchedBlock): TransferOb
         transfers.push(native(txBase, `${prefix}:trace:${t.path}`, 'internal', t.from, t.to, t.value));
       }
       for (const log of logsByTx.get(tx.index) ?? []) {
-        const token = tokenTransfer(txBase, log);
-        if (token) transfers.push(token);
+        if (log.topics[0] === TRANSFER_TOPIC) {
+          const token = tokenTransfer(txBase, log);
+          if (token) transfers.push(token);
+        } else erc1155Transfers(txBase, log, transfers);
       }
     }
     const total = receipt.gasUsed * receipt.effectiveGasPrice;
@@ -125,6 +129,44 @@ function tokenTransfer(base: Base, log: EvmLog): TransferObservedData | null {
     return { ...common, kind: 'erc721', amount: '1', tokenId: hexToBigInt(tokenIdTopic).toString() };
   }
   return null;
+}
+
+const UINT256_ARRAYS = [{ type: 'uint256[]' }, { type: 'uint256[]' }] as const;
+
+/**
+ * ERC-1155 TransferSingle (4 topics, id and value as 64 bytes of data) or TransferBatch (4 topics, ids and
+ * values ABI-encoded): one erc1155 transfer per (id, value), pushed onto `into`. A log that does not decode
+ * as the standard event (same topic, other layout) moves nothing.
+ */
+function erc1155Transfers(base: Base, log: EvmLog, into: TransferObservedData[]): void {
+  const [topic0, , fromTopic, toTopic] = log.topics;
+  if (log.topics.length !== 4 || !fromTopic || !toTopic) return;
+  const common = { ...base, asset: log.address, from: topicAddress(fromTopic), to: topicAddress(toTopic) };
+  if (topic0 === TRANSFER_SINGLE_TOPIC) {
+    if (log.data.length !== 130) return;
+    const tokenId = hexToBigInt(`0x${log.data.slice(2, 66)}`).toString();
+    const amount = hexToBigInt(`0x${log.data.slice(66)}`).toString();
+    into.push({ ...common, ref: `log:${log.logIndex}`, kind: 'erc1155', amount, tokenId });
+    return;
+  }
+  if (topic0 !== TRANSFER_BATCH_TOPIC) return;
+  let ids: readonly bigint[];
+  let values: readonly bigint[];
+  try {
+    [ids, values] = decodeAbiParameters(UINT256_ARRAYS, log.data);
+  } catch {
+    return;
+  }
+  if (ids.length !== values.length) return;
+  ids.forEach((id, i) => {
+    into.push({
+      ...common,
+      ref: `log:${log.logIndex}:${i}`,
+      kind: 'erc1155',
+      amount: values[i].toString(),
+      tokenId: id.toString(),
+    });
+  });
 }
 
 function topicAddress(topic: Hex): Address {

@@ -1,4 +1,9 @@
-import { type EvmChainAdapter, type EvmLog, RetryableChainError, TRANSFER_TOPIC } from '@chainwire/chains';
+import {
+  type EvmChainAdapter,
+  type EvmLog,
+  isTokenTransferLog,
+  RetryableChainError,
+} from '@chainwire/chains';
 import { mapConcurrent } from '@chainwire/core';
 import type { FetchedBlock } from './block-transfers';
 
@@ -10,7 +15,7 @@ import type { FetchedBlock } from './block-transfers';
 export type TokenLogSource = 'receipts' | 'getLogs';
 
 /**
- * Blocks [from, to] with receipts, traces and Transfer logs: blocks first (their hashes key the
+ * Blocks [from, to] with receipts, traces and token transfer logs: blocks first (their hashes key the
  * rest), receipts and traces per block with bounded concurrency, logs per `logSource`.
  * Everything must describe one chain: blocks linked by parent hash, receipts and logs of these very
  * blocks; otherwise the chain moved while reading and a RetryableChainError says to read again.
@@ -60,8 +65,7 @@ export async function fetchBlockRange(
       );
     }
   });
-  const logs =
-    rangeLogs ?? receipts.flat().flatMap((r) => r.logs.filter((l) => l.topics[0] === TRANSFER_TOPIC));
+  const logs = rangeLogs ?? receipts.flat().flatMap((r) => r.logs.filter(isTokenTransferLog));
   for (const log of logs) {
     const entry = byHash.get(log.blockHash);
     if (!entry)

@@ -84,5 +84,6 @@ describe('aggregateBalanceDeltas', () => {
     expect(balanceAsset({ kind: 'fee', asset: 'native' })).toBe('native');
     expect(balanceAsset({ kind: 'erc20', asset: TOKEN })).toBe(TOKEN.toLowerCase());
     expect(balanceAsset({ kind: 'erc721', asset: TOKEN })).toBeNull();
+    expect(balanceAsset({ kind: 'erc1155', asset: TOKEN })).toBeNull();
   });
 });

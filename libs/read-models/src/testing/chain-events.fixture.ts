@@ -40,6 +40,8 @@ export interface TransferSpec {
   amount: bigint | string;
   asset?: string;
   ref: string;
+  /** erc721 / erc1155 only; default '1'. */
+  tokenId?: string;
 }
 
 export function transferObserved(
@@ -59,7 +61,7 @@ export function transferObserved(
     from: spec.from,
     to: spec.to,
     amount: spec.amount.toString(),
-    ...(spec.kind === 'erc721' ? { tokenId: '1' } : {}),
+    ...(spec.kind === 'erc721' || spec.kind === 'erc1155' ? { tokenId: spec.tokenId ?? '1' } : {}),
   };
   return { id: chainEventId(TRANSFER_OBSERVED, chain, hash, spec.ref), type: TRANSFER_OBSERVED, data };
 }

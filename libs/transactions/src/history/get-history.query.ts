@@ -52,7 +52,11 @@ export class GetHistoryHandler implements IQueryHandler<GetHistoryQuery, History
 
 function toItem(row: HistoryItemRow, family: string, nativeDecimals: number): HistoryItem {
   const native = row.asset === 'native';
-  const decimals = native ? nativeDecimals : row.kind === 'erc721' ? 0 : row.decimals;
+  const decimals = native
+    ? nativeDecimals
+    : row.kind === 'erc721' || row.kind === 'erc1155'
+      ? 0
+      : row.decimals;
   const amount = BigInt(row.amount);
   return {
     txHash: row.tx_hash,

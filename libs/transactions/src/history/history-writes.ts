@@ -6,8 +6,17 @@ import {
   type TransferObservedData,
 } from '@chainwire/chain-events';
 
-/** Transfers a wallet shows in its history. Fees, genesis allocations and withdrawals are balance changes, not transfers. */
-export const HISTORY_KINDS: ReadonlySet<TransferKind> = new Set(['native', 'internal', 'erc20', 'erc721']);
+/**
+ * Transfers a wallet shows in its history, NFTs of both standards included. Fees, genesis allocations and
+ * withdrawals are balance changes, not transfers.
+ */
+export const HISTORY_KINDS: ReadonlySet<TransferKind> = new Set([
+  'native',
+  'internal',
+  'erc20',
+  'erc721',
+  'erc1155',
+]);
 
 export type Direction = 'in' | 'out' | 'self';
 

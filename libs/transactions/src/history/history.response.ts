@@ -5,7 +5,7 @@ export class HistoryAsset {
   @ApiProperty({ description: "'native' or the checksummed contract", example: 'native' })
   assetId!: string;
 
-  @ApiProperty({ enum: ['native', 'erc20', 'erc721'], example: 'native' })
+  @ApiProperty({ enum: ['native', 'erc20', 'erc721', 'erc1155'], example: 'native' })
   type!: string;
 
   @ApiProperty({
@@ -39,7 +39,7 @@ export class HistoryItem {
   counterparty!: string | null;
 
   @ApiProperty({
-    enum: ['native', 'internal', 'erc20', 'erc721'],
+    enum: ['native', 'internal', 'erc20', 'erc721', 'erc1155'],
     description: 'internal: value sent by a contract',
   })
   kind!: string;

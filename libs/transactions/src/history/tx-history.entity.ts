@@ -42,7 +42,7 @@ export class TxHistoryEntity {
   @Column({ name: 'tx_hash', type: 'text', nullable: true })
   txHash!: string | null;
 
-  /** native | internal | erc20 | erc721. */
+  /** native | internal | erc20 | erc721 | erc1155. */
   @Column({ type: 'text' })
   kind!: string;
 
@@ -58,7 +58,7 @@ export class TxHistoryEntity {
   @Column({ type: 'numeric' })
   amount!: string;
 
-  /** erc721 only. */
+  /** erc721 and erc1155 only. */
   @Column({ name: 'token_id', type: 'numeric', nullable: true })
   tokenId!: string | null;
 }

@@ -37,7 +37,7 @@ export class GetBalancesQuery extends Query<BalancesAnswer> {
 /**
  * Balances from the balances read model (no chain calls) with fiat values: one query reads the wanted
  * assets, their amounts and their cached prices; prices missing or expired are then refreshed
- * together (docs/architecture.md §11). Zero balances are left out; an asset without a price keeps its
+ * together (docs/architecture.md §12). Zero balances are left out; an asset without a price keeps its
  * amount, with a null fiatValue, and the message names it.
  */
 @QueryHandler(GetBalancesQuery)

@@ -27,7 +27,7 @@ export interface PriceServiceOptions {
 }
 
 /**
- * Latest prices (docs/architecture.md §11): the `prices` table is the cache; a missing or expired
+ * Latest prices (docs/architecture.md §12): the `prices` table is the cache; a missing or expired
  * entry is refreshed from the sources first. Concurrent refreshes of one pair in this process share
  * one upstream read. Each price read is appended to `price-<SYMBOL>`; its id is derived from what was
  * read, so reading an unchanged answer again (a feed between rounds) stores nothing new.

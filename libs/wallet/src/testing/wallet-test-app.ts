@@ -7,6 +7,8 @@ import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLog
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
 import type { WalletModuleOptions } from '../wallet.module';
+import { NftsModule } from '../nfts/nfts.module';
+import type { NftsModuleOptions } from '../nfts/nfts-options';
 import { WalletModule } from '../wallet.module';
 
 export interface WalletTestApp {
@@ -32,9 +34,13 @@ export interface WalletTestApp {
 /**
  * A fresh migrated and seeded database with the wallet features behind the real guard, for inject().
  * `options.chains` gives chains a node (token reads, unregistered tokens in balances, price feeds) and an
- * ENS registry (names); `options.prices` configures the price sources (none by default).
+ * ENS registry (names); `options.prices` configures the price sources (none by default); `nfts` the
+ * nodes the NFT routes read (none by default).
  */
-export async function startWalletTestApp(options?: WalletModuleOptions): Promise<WalletTestApp> {
+export async function startWalletTestApp(
+  options?: WalletModuleOptions,
+  nfts: NftsModuleOptions = { chains: [], allowPrivateTargets: false },
+): Promise<WalletTestApp> {
   const db = await createTestDatabase();
   const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
   await seedRegistries(db.dataSource);
@@ -55,6 +61,7 @@ export async function startWalletTestApp(options?: WalletModuleOptions): Promise
         { database, chainDirectory, capabilities, eventStore: EventStoreModule.forRoot({ eventStore }) },
         options,
       ),
+      NftsModule.forRoot({ database, chainDirectory, capabilities }, nfts),
     ],
   })
   class WalletTestModule {}

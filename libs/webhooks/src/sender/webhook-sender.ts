@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { pinnedLookup } from '@chainwire/core';
 import { CachingResolver, HostNotFoundError } from './caching-resolver';
 import { DispatcherFaultError } from './dispatcher-fault';
 import { forbiddenAddressReason } from '@chainwire/core';
@@ -161,12 +162,6 @@ export class WebhookSender {
     freshConnection = false,
   ): Promise<number> {
     const payload = Buffer.from(body, 'utf8');
-    // Hands the connection the vetted address, so the name is not resolved a second time.
-    const pinned: LookupFunction = (_hostname, options, callback) => {
-      if ((options as { all?: boolean }).all)
-        (callback as (e: null, a: ResolvedAddress[]) => void)(null, [address]);
-      else callback(null, address.address, address.family);
-    };
     return new Promise<number>((resolve, reject) => {
       const request = (secure ? https : http).request(
         {
@@ -177,7 +172,7 @@ export class WebhookSender {
           method: 'POST',
           // A retry after a stale pooled socket opens a new connection outside the pool.
           agent: freshConnection ? false : secure ? this.httpsAgent : this.httpAgent,
-          lookup: pinned,
+          lookup: pinnedLookup(address),
           headers: { ...headers, 'content-length': String(payload.length) },
           signal: deadline,
         },

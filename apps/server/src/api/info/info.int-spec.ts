@@ -91,19 +91,20 @@ describe('GET /api/info and the indexed capability', () => {
     expect((await get('/api/info', other.key)).json.data).toMatchObject({ subscriptions: 1n });
   });
 
-  it('reports indexed and names for the chains the configuration gives a node', async () => {
+  it('reports indexed, names and nfts for the chains the configuration gives a node', async () => {
     expect((await get('/api/chains/ethereum/capabilities')).json.data).toEqual({
       chain: 'ethereum',
       indexed: true,
       prices: false,
       swaps: false,
       names: true,
-      nfts: false,
+      nfts: true,
       staking: false,
     });
     expect((await get('/api/chains/polygon/capabilities')).json.data).toMatchObject({
       indexed: false,
       names: false,
+      nfts: false,
     });
   });
 });

@@ -20,7 +20,7 @@ export async function expectFoldMatchesNode(
   for (const event of events) {
     if (!isTransferObserved(event)) continue;
     const t = event.data;
-    if (t.kind === 'erc721') continue;
+    if (t.kind === 'erc721' || t.kind === 'erc1155') continue; // no balanceOf(address) to compare
     for (const address of [t.from, t.to])
       if (address) touched.add(`${t.asset.toLowerCase()}|${address.toLowerCase()}`);
     if (t.kind === 'erc20') erc20.add(t.asset.toLowerCase());

@@ -23,6 +23,7 @@ export function foldTransfers(events: readonly RecordedEvent[]): Folded {
       owners.set(`${t.asset.toLowerCase()}|${t.tokenId}`, (reverted ? t.from : t.to)!.toLowerCase());
       continue;
     }
+    if (t.kind === 'erc1155') continue;
     const amount = BigInt(t.amount) * (reverted ? -1n : 1n);
     add(t.asset, t.from, -amount);
     add(t.asset, t.to, amount);

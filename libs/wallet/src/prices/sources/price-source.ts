@@ -10,7 +10,7 @@ export interface PriceQuote {
 }
 
 /**
- * The price-source port (docs/architecture.md §11). `read` answers null when the source has no price for
+ * The price-source port (docs/architecture.md §12). `read` answers null when the source has no price for
  * the pair (the next source is asked), and throws when it has one it cannot give now (a node or API
  * failing, a stale or non-positive answer): the next source is asked too, and the failure is reported
  * if none answers.

@@ -1,0 +1,173 @@
+import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { forbiddenAddressReason } from './egress-policy';
+
+export interface GuardedFetchOptions {
+  /** Development only: allow loopback, private and other internal hosts (the webhook setting). */
+  readonly allowPrivateTargets: boolean;
+  /** One deadline for the whole exchange, redirects included. */
+  readonly timeoutMs: number;
+  /** Bytes of body read at most; a longer body fails the fetch. */
+  readonly maxBytes: number;
+  /** Redirects followed, each target checked anew. Default 3. */
+  readonly maxRedirects?: number;
+}
+
+export interface GuardedResponse {
+  readonly body: Buffer;
+  readonly contentType: string | null;
+}
+
+/** Why a guarded fetch failed, in words fit for an API message (no secrets, no stack). */
+export class GuardedFetchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GuardedFetchError';
+  }
+}
+
+/**
+ * GET over http(s) under the egress policy (docs/architecture.md §8): the host is resolved once, every
+ * address is checked, the connection is pinned to a checked address and its peer checked again; each
+ * redirect is a new target checked the same way; one deadline and a byte cap bound the exchange.
+ * Hand-written because fetch() exposes neither the resolved addresses nor the connected peer.
+ */
+export async function guardedFetch(url: string, options: GuardedFetchOptions): Promise<GuardedResponse> {
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  let target = parseTarget(url);
+  for (let redirects = 0; ; redirects++) {
+    try {
+      const address = await vettedAddress(target, options.allowPrivateTargets, deadline);
+      const answer = await get(target, address, options, deadline);
+      if ('location' in answer) {
+        if (redirects >= (options.maxRedirects ?? 3)) throw new GuardedFetchError('too many redirects');
+        target = parseTarget(new URL(answer.location, target).toString());
+        continue;
+      }
+      return answer;
+    } catch (error) {
+      if (deadline.aborted) throw new GuardedFetchError(`no answer within ${options.timeoutMs} ms`);
+      if (error instanceof GuardedFetchError) throw error;
+      throw new GuardedFetchError(`fetch failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+function parseTarget(url: string): URL {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new GuardedFetchError('invalid URL');
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    throw new GuardedFetchError(`scheme ${target.protocol} not allowed`);
+  }
+  return target;
+}
+
+async function vettedAddress(
+  target: URL,
+  allowPrivate: boolean,
+  deadline: AbortSignal,
+): Promise<{ address: string; family: number }> {
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  const literal = isIP(host);
+  const addresses = literal
+    ? [{ address: host, family: literal }]
+    : await Promise.race([
+        lookup(host, { all: true }),
+        new Promise<never>((_, reject) =>
+          deadline.addEventListener('abort', () => reject(deadline.reason), { once: true }),
+        ),
+      ]);
+  if (addresses.length === 0) throw new GuardedFetchError(`no address for ${host}`);
+  if (!allowPrivate) {
+    for (const a of addresses) {
+      const reason = forbiddenAddressReason(a.address);
+      if (reason) {
+        throw new GuardedFetchError(
+          `refused target: ${literal ? reason : `${host} resolves to a ${reason} address`}`,
+        );
+      }
+    }
+  }
+  return addresses[0];
+}
+
+/** A connection's lookup that answers the vetted address, so the name is not resolved a second time. */
+export function pinnedLookup(address: { address: string; family: number }): LookupFunction {
+  return (_hostname, lookupOptions, callback) => {
+    if ((lookupOptions as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
+    else callback(null, address.address, address.family);
+  };
+}
+
+function get(
+  target: URL,
+  address: { address: string; family: number },
+  options: GuardedFetchOptions,
+  deadline: AbortSignal,
+): Promise<GuardedResponse | { location: string }> {
+  const secure = target.protocol === 'https:';
+  return new Promise((resolve, reject) => {
+    const request = (secure ? https : http).request(
+      {
+        protocol: target.protocol,
+        hostname: target.hostname.replace(/^\[|\]$/g, ''),
+        port: target.port || (secure ? 443 : 80),
+        path: `${target.pathname}${target.search}`,
+        method: 'GET',
+        agent: false,
+        lookup: pinnedLookup(address),
+        headers: { accept: 'application/json, */*;q=0.5' },
+        signal: deadline,
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && response.headers.location) {
+          response.destroy();
+          return resolve({ location: response.headers.location });
+        }
+        if (status < 200 || status >= 300) {
+          response.destroy();
+          return reject(new GuardedFetchError(`HTTP ${status}`));
+        }
+        const tooLarge = () => new GuardedFetchError(`body larger than ${options.maxBytes} bytes`);
+        if (Number(response.headers['content-length'] ?? 0) > options.maxBytes) {
+          response.destroy();
+          return reject(tooLarge());
+        }
+        const chunks: Buffer[] = [];
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > options.maxBytes) {
+            response.destroy();
+            reject(tooLarge());
+          } else chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({ body: Buffer.concat(chunks), contentType: response.headers['content-type'] ?? null }),
+        );
+        response.on('error', reject);
+        response.on('close', () => reject(new GuardedFetchError('connection closed before the body ended')));
+      },
+    );
+    request.on('socket', (socket: Socket) => {
+      const check = () => {
+        const peer = socket.remoteAddress;
+        const reason = peer && !options.allowPrivateTargets ? forbiddenAddressReason(peer) : null;
+        if (reason)
+          request.destroy(new GuardedFetchError(`refused target: connected to a ${reason} address`));
+      };
+      if (socket.connecting) socket.once('connect', check);
+      else check();
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
