@@ -1,9 +1,6 @@
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
-import { forbiddenAddressReason } from './egress-policy';
-import { pinnedLookup } from './guarded-fetch';
+import { GuardedFetchError, pinnedLookup, vettedAddress } from './guarded-fetch';
 
 export interface GuardedGetOptions {
   /** Development only: allow loopback, private and other internal addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
@@ -20,49 +17,24 @@ export interface GuardedGetResult {
   readonly body: string;
 }
 
-/** The target is not allowed by the egress policy. */
-export class RefusedEgressError extends Error {
-  constructor(reason: string) {
-    super(`refused target: ${reason}`);
-    this.name = 'RefusedEgressError';
-  }
-}
-
 /**
- * A GET under the egress rules the webhook sender follows (docs/architecture.md §8): the host is
- * resolved once, every address is checked against the egress policy, and the connection goes to the
- * checked address (no second resolution to rebind); redirects are not followed. Node's fetch has no
- * hook for the connection's address, hence node:http with a pinned lookup.
+ * A GET under the egress rules the webhook sender follows (docs/architecture.md §8), with request
+ * headers and the status in the answer (an API, where guardedFetch serves documents): the host is
+ * resolved and checked once (`vettedAddress`) and the connection pinned to the checked address;
+ * redirects are not followed.
  */
 export async function guardedGet(url: string, options: GuardedGetOptions): Promise<GuardedGetResult> {
   const target = new URL(url);
   const secure = target.protocol === 'https:';
-  if (!secure && target.protocol !== 'http:') throw new RefusedEgressError(`scheme ${target.protocol}`);
+  if (!secure && target.protocol !== 'http:')
+    throw new GuardedFetchError(`scheme ${target.protocol} not allowed`);
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const host = target.hostname.replace(/^\[|\]$/g, '');
-  const literal = isIP(host);
-  const addresses = literal
-    ? [{ address: host, family: literal }]
-    : await Promise.race([
-        lookup(host, { all: true }),
-        new Promise<never>((_resolve, reject) =>
-          deadline.addEventListener(
-            'abort',
-            () => reject(new Error(`timed out after ${options.timeoutMs} ms`)),
-            {
-              once: true,
-            },
-          ),
-        ),
-      ]);
-  if (addresses.length === 0) throw new Error(`no address for ${host}`);
-  if (!options.allowPrivateTargets) {
-    for (const a of addresses) {
-      const reason = forbiddenAddressReason(a.address);
-      if (reason) throw new RefusedEgressError(literal ? reason : `${host} resolves to a ${reason} address`);
-    }
-  }
-  const address = addresses[0];
+  const address = await vettedAddress(target, options.allowPrivateTargets, deadline).catch(
+    (error: unknown) => {
+      throw deadline.aborted ? new Error(`timed out after ${options.timeoutMs} ms`) : error;
+    },
+  );
   return new Promise<GuardedGetResult>((resolve, reject) => {
     const request = (secure ? https : http).get(
       {

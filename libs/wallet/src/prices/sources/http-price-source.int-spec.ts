@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RefusedEgressError } from '@chainwire/core';
+import { GuardedFetchError } from '@chainwire/core';
 import { formatDecimal } from '../exact-decimal';
 import { HttpPriceSource } from './http-price-source';
 import { RefusedPriceError } from './price-source';
@@ -51,7 +51,7 @@ describe('HttpPriceSource', () => {
   it('refuses loopback unless private targets are allowed (the egress guard)', async () => {
     reply = json('{"btc":{"usd":1}}');
     await expect(source({ allowPrivateTargets: false }).read('BTC', 'USD')).rejects.toThrow(
-      RefusedEgressError,
+      GuardedFetchError,
     );
     await expect(
       source({ allowPrivateTargets: false, url: url.replace('127.0.0.1', 'localhost') }).read('BTC', 'USD'),
