@@ -8,6 +8,7 @@ import { WebhookDispatcherLeases0000000000401 } from './0401_webhook-dispatcher-
 import { ParkedEvents0000000000403 } from './0403_parked-events';
 import { EventsByType0000000000404 } from './0404_events-by-type';
 import { TxHistoryKey0000000000405 } from './0405_tx-history-key';
+import { Prices0000000000500 } from './0500_prices';
 import { TokenMetadata0000000000510 } from './0510_token-metadata';
 import { RegistryDetails0000000000520 } from './0520_registry-details';
 import { Nfts0000000000530 } from './0530_nfts';
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   ParkedEvents0000000000403,
   EventsByType0000000000404,
   TxHistoryKey0000000000405,
+  Prices0000000000500,
   TokenMetadata0000000000510,
   RegistryDetails0000000000520,
   Nfts0000000000530,

@@ -10,7 +10,7 @@ import {
   ProjectionCheckpointEntity,
 } from '@chainwire/read-models';
 import { TxHistoryEntity } from '@chainwire/transactions';
-import { NftMetadataEntity } from '@chainwire/wallet';
+import { NftMetadataEntity, PriceEntity } from '@chainwire/wallet';
 import {
   DeliveryAttemptEntity,
   DeliveryEntity,
@@ -38,6 +38,7 @@ export const RELATIONAL_ENTITIES = [
   BlockEntity,
   BalanceEntity,
   TxHistoryEntity,
+  PriceEntity,
   SigningSecretEntity,
   SubscriptionClaimEntity,
   SubscriptionEntity,

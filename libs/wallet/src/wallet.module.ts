@@ -8,6 +8,7 @@ import {
   EvmReadClients,
 } from '@chainwire/chains';
 import { DatabaseModule, type DatabaseModuleRef } from '@chainwire/core';
+import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { AllowanceController } from './approvals/allowance.controller';
 import { GetAllowanceHandler } from './approvals/get-allowance.query';
 import { AssetsController } from './assets/assets.controller';
@@ -24,6 +25,10 @@ import { NameChains } from './names/name-chains';
 import { NamesController } from './names/names.controller';
 import { NAMES_OPTIONS, type NamesOptions } from './names/names-options';
 import { ReverseNameHandler } from './names/reverse-name.query';
+import { GetPriceHandler } from './prices/get-price.query';
+import { PriceController } from './prices/price.controller';
+import { PRICES_OPTIONS, PriceSources, type PricesOptions } from './prices/price-sources.provider';
+import { PRICE_SERVICE } from './prices/prices.tokens';
 import { GetTokenMetadataHandler } from './tokens/get-token-metadata.query';
 import { TokenMetadataCache } from './tokens/token-metadata-cache';
 import { TokenMetadataController } from './tokens/token-metadata.controller';
@@ -34,18 +39,26 @@ import { UnregisteredTokens } from './tokens/unregistered-tokens';
 export interface WalletModuleImports {
   readonly database: DatabaseModuleRef;
   readonly chainDirectory: ChainDirectoryModuleRef;
-  /** The app's capability registry: names registers itself; GET /api/chains/{id}/capabilities reads it. */
+  /** The app's capability registry: names and prices register themselves; GET /api/chains/{id}/capabilities reads it. */
   readonly capabilities: ChainCapabilitiesModuleRef;
+  /** Price reads are appended to `price-<SYMBOL>` streams. */
+  readonly eventStore: EventStoreModuleRef;
+}
+
+/** The chains' nodes (names, token reads, price feeds) and the price sources. */
+export interface WalletModuleOptions extends NamesOptions {
+  readonly prices?: PricesOptions;
 }
 
 /**
- * Read-side wallet features: balances, latest block, the chain and asset registries, ENS names, token
- * metadata and allowances. Needs CqrsModule.forRoot() in the root module; the nodes live reads go to
- * (names, token reads, unregistered tokens in balances) come from `options`.
+ * Read-side wallet features: balances with fiat values, prices, latest block, the chain and asset
+ * registries, ENS names, token metadata and allowances. Needs CqrsModule.forRoot() in the root module;
+ * the nodes live reads go to (names, token reads, unregistered tokens in balances, price feeds) come
+ * from `options`.
  */
 @Module({})
 export class WalletModule {
-  static forRoot(imports: WalletModuleImports, options: NamesOptions = { chains: [] }): DynamicModule {
+  static forRoot(imports: WalletModuleImports, options: WalletModuleOptions = { chains: [] }): DynamicModule {
     return {
       module: WalletModule,
       imports: [
@@ -54,10 +67,12 @@ export class WalletModule {
         DatabaseModule.forFeature(imports.database, [ChainEntity, AssetEntity, TokenMetadataEntity]),
         imports.chainDirectory,
         imports.capabilities,
+        imports.eventStore,
       ],
       controllers: [
         BalancesController,
         BlocksController,
+        PriceController,
         ChainsController,
         AssetsController,
         NamesController,
@@ -66,7 +81,14 @@ export class WalletModule {
       ],
       providers: [
         { provide: NAMES_OPTIONS, useValue: options },
+        { provide: PRICES_OPTIONS, useValue: options.prices ?? {} },
         { provide: EvmReadClients, useValue: new EvmReadClients(options.chains, options.rpcTimeoutMs) },
+        PriceSources,
+        {
+          provide: PRICE_SERVICE,
+          useFactory: (sources: PriceSources) => sources.service,
+          inject: [PriceSources],
+        },
         NameChains,
         EvmReadChainResolver,
         TokenMetadataCache,
@@ -74,6 +96,7 @@ export class WalletModule {
         UnregisteredTokens,
         GetBalancesHandler,
         GetLatestBlockHandler,
+        GetPriceHandler,
         ListChainsHandler,
         GetChainsBySlipHandler,
         GetCapabilitiesHandler,

@@ -3,7 +3,7 @@ export * from './webhook-errors';
 export * from './config/webhooks-config';
 export * from './secrets/secret-box';
 export * from './signing/sign-webhook';
-export * from './sender/egress-policy';
+export { forbiddenAddressReason } from '@chainwire/core';
 export * from './sender/webhook-sender';
 export * from './deliveries/delivery.events';
 export * from './deliveries/retry-schedule';

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '@chainwire/auth';
 import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains';
-import type { DatabaseModuleRef, HealthRegistryModuleRef } from '@chainwire/core';
+import type { DatabaseModuleRef, HealthRegistryModuleRef, PriceSettings } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
 import { type NamesChainConfig, NftsModule, WalletModule } from '@chainwire/wallet';
@@ -25,6 +25,8 @@ export interface ApiModuleOptions {
   readonly chains?: readonly (ChainRpcConfig & NamesChainConfig)[];
   /** The server's webhook settings (signing-secret key, egress rules); none: notification secrets are unusable. */
   readonly webhooks?: WebhooksConfig;
+  /** Price cache and sources; none: the defaults (no feed unless ethereum is mainnet, no HTTP provider). */
+  readonly prices?: PriceSettings;
   /** Gateway for ipfs:// NFT metadata (IPFS_GATEWAY_URL); none: the default gateway. */
   readonly ipfsGatewayUrl?: string;
 }
@@ -46,7 +48,13 @@ export class ApiModule {
         database,
         capabilities,
         AuthModule.forRoot({ database, chainDirectory }),
-        WalletModule.forRoot({ database, chainDirectory, capabilities }, { chains }),
+        WalletModule.forRoot(
+          { database, chainDirectory, capabilities, eventStore },
+          {
+            chains,
+            prices: { settings: options.prices, allowPrivateTargets: options.webhooks?.allowPrivateTargets },
+          },
+        ),
         NftsModule.forRoot(
           { database, chainDirectory, capabilities },
           {

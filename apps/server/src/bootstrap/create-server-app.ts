@@ -2,7 +2,14 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Registry } from 'prom-client';
 import type { DevChain } from '@chainwire/chains';
-import { type AppConfig, createHttpApp, type Logger, nestLogger } from '@chainwire/core';
+import {
+  type AppConfig,
+  createHttpApp,
+  DEFAULT_PRICE_SETTINGS,
+  type Logger,
+  nestLogger,
+  type PriceSettings,
+} from '@chainwire/core';
 import type { WebhooksConfig } from '@chainwire/webhooks';
 import { apiHttpOptions } from '../api/create-api-app';
 import { HealthListenerModule, HealthProbes } from '../health/health-listener.module';
@@ -68,6 +75,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
               rpcUrl: c.rpcUrl ?? (c.id === 'ethereum' ? devChain?.rpcUrl : undefined),
               ensRegistry: c.ensRegistry,
             })),
+            prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
           });
       }
     },
@@ -98,6 +106,18 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
       healthUrl: healthPort === undefined ? undefined : app.get(HealthProbes).url,
     }),
   };
+}
+
+/** The dev chain's aggregators as PRICE_FEEDS entries on ethereum, after (so below) any configured for the same pair. */
+function withDevChainFeeds(settings: PriceSettings, devChain: DevChain | undefined): PriceSettings {
+  if (!devChain) return settings;
+  const feeds = [...settings.feeds];
+  for (const feed of devChain.priceFeeds) {
+    const [symbol, base] = feed.pair.toUpperCase().split('/');
+    if (feeds.some((f) => f.symbol === symbol && f.base === base)) continue;
+    feeds.push({ symbol, base, chain: 'ethereum', address: feed.address.toLowerCase() as `0x${string}` });
+  }
+  return { ...settings, feeds };
 }
 
 /** The chains with a node to read: the configured RPC URL, or the dev chain's. */

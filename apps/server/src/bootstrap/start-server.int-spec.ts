@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatUnits } from 'viem';
 import { type AppConfig, type Database, parseJsonExact, type Role, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { type RunningServer, startServer } from './start-server';
@@ -71,6 +72,17 @@ describe('startServer', () => {
       return assets.length === 1 + server!.devChain!.demoTokens.length ? assets : undefined;
     });
     expect(symbols).toEqual(['ETH', ...server.devChain!.demoTokens.map((t) => t.symbol).sort()]);
+
+    // The dev chain's aggregators price ETH at 3000, dUSDC at 0.9999 and dUSDT at 1 USD, out of the box.
+    const priced = await get(`/api/balances/${DEV_ACCOUNT}`);
+    expect(priced.json.message).toBe('OK');
+    const assets = (
+      priced.json.data as { assets: { symbol: string; smallestUnit: bigint; fiatValue: unknown }[] }
+    ).assets;
+    const fiat = Object.fromEntries(assets.map((a) => [a.symbol, String(a.fiatValue)]));
+    const eth = assets.find((a) => a.symbol === 'ETH')!.smallestUnit;
+    expect(fiat).toEqual({ ETH: formatUnits(eth * 3000n, 18), dUSDC: '999900', dUSDT: '1000000' });
+    expect((await get('/api/price/ETH')).json).toMatchObject({ symbol: 'ETH', basePair: 'USD' });
   });
 
   it('is live and ready on the health probes, without a key, naming every part it runs', async () => {

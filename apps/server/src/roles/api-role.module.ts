@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import type { PriceSettings } from '@chainwire/core';
 import type { ChainRpcConfig } from '@chainwire/transactions';
 import type { NamesChainConfig } from '@chainwire/wallet';
 import type { WebhooksConfig } from '@chainwire/webhooks';
@@ -13,6 +14,8 @@ export interface ApiRoleOptions {
   /** Chains reachable over JSON-RPC (the configured URLs, the dev chain's for ethereum), with their ENS registries. */
   readonly chains: readonly (ChainRpcConfig & NamesChainConfig)[];
   readonly webhooks: WebhooksConfig;
+  /** Price cache and sources, the dev chain's feeds included. */
+  readonly prices?: PriceSettings;
   readonly ipfsGatewayUrl?: string;
 }
 
@@ -61,6 +64,7 @@ export class ApiRoleModule {
           health: shared.health,
           chains: options.chains,
           webhooks: options.webhooks,
+          prices: options.prices,
           ipfsGatewayUrl: options.ipfsGatewayUrl,
         }),
       ],

@@ -1,13 +1,5 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  http,
-  parseUnits,
-  type Hex,
-  type PublicClient,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { parseUnits, type Hex, type PublicClient } from 'viem';
+import { devChainClients } from './dev-clients';
 import type { DevAccount } from './dev-accounts';
 import { demoTokenAbi, demoTokenBytecode } from './demo-token/demo-token.artifact';
 
@@ -39,18 +31,7 @@ export async function deployDemoTokens(
   accounts: readonly DevAccount[],
   specs: readonly DemoTokenSpec[] = DEFAULT_DEMO_TOKENS,
 ): Promise<DemoToken[]> {
-  const chain = defineChain({
-    id: chainId,
-    name: 'dev chain',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 50 });
-  const wallet = createWalletClient({
-    chain,
-    transport: http(rpcUrl),
-    account: privateKeyToAccount(accounts[0].privateKey),
-  });
+  const { publicClient, wallet } = devChainClients(rpcUrl, chainId, accounts[0].privateKey);
 
   const tokens: DemoToken[] = [];
   for (const spec of specs) {
@@ -85,10 +66,10 @@ export async function deployDemoTokens(
   return tokens;
 }
 
-/** True when every token still has code: a dev chain whose state was lost needs them deployed again. */
+/** True when every contract (a token, a price feed) still has code: a dev chain whose state was lost needs them deployed again. */
 export async function demoTokensDeployed(
   publicClient: PublicClient,
-  tokens: readonly DemoToken[],
+  tokens: readonly { address: Hex }[],
 ): Promise<boolean> {
   if (tokens.length === 0) return false;
   for (const token of tokens) {

@@ -8,6 +8,8 @@ export {
   type DemoTokenSpec,
 } from './demo-tokens';
 export { demoTokenAbi, demoTokenBytecode } from './demo-token/demo-token.artifact';
+export { DEV_PRICE_FEED_SPECS, deployDevPriceFeeds, type DevPriceFeed } from './dev-price-feeds';
+export { priceAggregatorAbi, priceAggregatorBytecode } from './price-aggregator/price-aggregator.artifact';
 export { findFreePort } from './free-port';
 export { anvilArgs, spawnAnvil, type AnvilProcess, type SpawnAnvilOptions } from './spawn-anvil';
 export { startDevChain, type DevChain, type StartDevChainOptions } from './start-dev-chain';

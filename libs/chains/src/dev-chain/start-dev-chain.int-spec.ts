@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPublicClient, erc20Abi, http, parseUnits } from 'viem';
+import { readPriceFeed } from '../evm/read-price-feed';
 import { DEV_CHAIN_FILE, startDevChain, type DevChain } from './start-dev-chain';
 import { recordAnvilPid } from './orphaned-anvil';
 import { spawnAnvil } from './spawn-anvil';
@@ -31,6 +32,14 @@ describe('startDevChain', () => {
         args: [chain.accounts[9].address],
       });
       expect(balance).toBe(parseUnits('1000000', 6));
+      // Chainlink-style aggregators price ETH and the demo tokens in USD.
+      expect(chain.priceFeeds.map((f) => f.pair)).toEqual(['ETH/USD', 'dUSDT/USD', 'dUSDC/USD']);
+      const ethUsd = await readPriceFeed(client as never, chain.priceFeeds[0].address);
+      expect([ethUsd.answer, ethUsd.decimals]).toEqual([300000000000n, 8]);
+      const latest = await client.getBlock();
+      expect(ethUsd.updatedAt).toBeLessThanOrEqual(latest.timestamp);
+      expect(ethUsd.updatedAt).toBeGreaterThan(latest.timestamp - 60n);
+      const firstFeeds = chain.priceFeeds;
       const blockBefore = await client.getBlockNumber();
       const firstTokens = chain.demoTokens;
       await chain.stop();
@@ -38,6 +47,7 @@ describe('startDevChain', () => {
       chain = await startDevChain({ dataDir });
       const resumed = createPublicClient({ transport: http(chain.rpcUrl) });
       expect(chain.demoTokens).toEqual(firstTokens);
+      expect(chain.priceFeeds).toEqual(firstFeeds);
       expect(await resumed.getBlockNumber()).toBe(blockBefore);
       expect(JSON.parse(readFileSync(join(dataDir, DEV_CHAIN_FILE), 'utf8')).demoTokens).toEqual(firstTokens);
       // Historical state survives the restart too (the indexer reads genesis balances at block 0).

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { createPublicClient, createWalletClient, http } from 'viem';
 import { deriveDevAccounts, type DevAccount } from './dev-accounts';
 import { demoTokensDeployed, deployDemoTokens, type DemoToken } from './demo-tokens';
+import { deployDevPriceFeeds, type DevPriceFeed, refreshDevPriceFeeds } from './dev-price-feeds';
 import { recordAnvilPid, stopOrphanedAnvil } from './orphaned-anvil';
 import { spawnAnvil } from './spawn-anvil';
 
 export type { DemoToken } from './demo-tokens';
 export type { DevAccount } from './dev-accounts';
+export type { DevPriceFeed } from './dev-price-feeds';
 
 export interface StartDevChainOptions {
   /** Persist the chain here (anvil `--state`) so a restart resumes it; omitted: an ephemeral chain. */
@@ -24,6 +26,8 @@ export interface DevChain {
   chainId: number;
   accounts: DevAccount[];
   demoTokens: DemoToken[];
+  /** Chainlink-style aggregators: ETH/USD, dUSDT/USD, dUSDC/USD. */
+  priceFeeds: DevPriceFeed[];
   stop(): Promise<void>;
 }
 
@@ -31,6 +35,8 @@ export interface DevChain {
 interface DevChainFile {
   chainId: number;
   demoTokens: DemoToken[];
+  /** Absent in files written before the dev chain had price feeds: they are deployed then. */
+  priceFeeds?: DevPriceFeed[];
 }
 
 const DEV_ACCOUNT_COUNT = 10;
@@ -77,15 +83,24 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
     const saved =
       file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DevChainFile) : undefined;
     let demoTokens: DemoToken[];
+    let priceFeeds: DevPriceFeed[];
     if (saved && saved.chainId === chainId && (await demoTokensDeployed(publicClient, saved.demoTokens))) {
       demoTokens = saved.demoTokens;
+      if (saved.priceFeeds && (await demoTokensDeployed(publicClient, saved.priceFeeds))) {
+        priceFeeds = saved.priceFeeds;
+        await refreshDevPriceFeeds(anvil.rpcUrl, chainId, accounts, priceFeeds);
+      } else {
+        priceFeeds = await deployDevPriceFeeds(anvil.rpcUrl, chainId, accounts);
+        if (file) writeJsonAtomically(file, { chainId, demoTokens, priceFeeds } satisfies DevChainFile);
+      }
       log(`dev chain resumed at ${anvil.rpcUrl} (chain id ${chainId})`);
     } else {
       demoTokens = await deployDemoTokens(anvil.rpcUrl, chainId, accounts);
-      if (file) writeJsonAtomically(file, { chainId, demoTokens } satisfies DevChainFile);
-      log(`dev chain started at ${anvil.rpcUrl} (chain id ${chainId}); demo tokens deployed`);
+      priceFeeds = await deployDevPriceFeeds(anvil.rpcUrl, chainId, accounts);
+      if (file) writeJsonAtomically(file, { chainId, demoTokens, priceFeeds } satisfies DevChainFile);
+      log(`dev chain started at ${anvil.rpcUrl} (chain id ${chainId}); demo tokens and price feeds deployed`);
     }
-    return { rpcUrl: anvil.rpcUrl, chainId, accounts, demoTokens, stop: anvil.stop };
+    return { rpcUrl: anvil.rpcUrl, chainId, accounts, demoTokens, priceFeeds, stop: anvil.stop };
   } catch (error) {
     await anvil.stop();
     throw error;

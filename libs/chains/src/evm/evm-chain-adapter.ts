@@ -13,6 +13,7 @@ import { getBlockReceipts } from './get-block-receipts';
 import { getBlockHeader, getBlockWithTransactions } from './get-blocks';
 import { detectTraceMethod, getInternalTransfers } from './get-internal-transfers';
 import { getTransferLogs } from './get-transfer-logs';
+import { type PriceFeedRound, readPriceFeed } from './read-price-feed';
 import { mapConcurrent } from '@chainwire/core';
 import { RetryableChainError } from './rpc-errors';
 import { WebSocketConnection } from './web-socket-connection';
@@ -135,6 +136,11 @@ export class EvmChainAdapter {
 
   getErc20Balance(token: Address, owner: Address, blockNumber?: bigint): Promise<bigint> {
     return getErc20Balance(this.client, token, owner, blockNumber);
+  }
+
+  /** The latest round of a Chainlink AggregatorV3 price feed. */
+  readPriceFeed(feed: Address): Promise<PriceFeedRound> {
+    return readPriceFeed(this.client, feed);
   }
 
   getAccounts(): Promise<Address[]> {

@@ -29,6 +29,7 @@ export {
   RetryableChainError,
   suggestedRangeSpan,
 } from './rpc-errors';
+export { aggregatorV3Abi, readPriceFeed, type PriceFeedRound } from './read-price-feed';
 export { type ChainNode, EvmReadClients } from './evm-read-clients';
 export { readTokenAllowance } from './tokens/read-token-allowance';
 export { readTokenMetadata, type TokenMetadata } from './tokens/read-token-metadata';

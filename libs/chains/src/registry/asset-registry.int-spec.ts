@@ -54,6 +54,9 @@ describe('chain and asset registries', () => {
       ['native', 'TRX', 6, true],
       ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'USDT', 6, true],
     ]);
+    // The interface's default assets on tron are USDT alone; USDC is registered, not a default.
+    const tronDefaults = (await findAssets(db.dataSource, 'tron')).filter((a) => a.isDefault);
+    expect(tronDefaults.map((a) => a.symbol)).toEqual(['TRX', 'USDT']);
   });
 
   it('adds an asset and makes it the default token set', async () => {
@@ -140,6 +143,6 @@ describe('chain and asset registries', () => {
       decimals: 6,
       type: 'trc20',
     });
-    expect(added).toMatchObject({ contract: 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', isDefault: true });
+    expect(added).toMatchObject({ contract: 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', isDefault: false });
   });
 });

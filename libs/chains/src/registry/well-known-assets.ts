@@ -64,7 +64,8 @@ export const WELL_KNOWN_ASSETS: readonly WellKnownAsset[] = Object.freeze([
     website: 'https://chain.link',
   }),
   trc20('USDT', 'Tether USD', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 6, USDT),
-  trc20('USDC', 'USD Coin', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', 6, USDC),
+  // Not a default: the interface's default assets on tron are USDT alone.
+  trc20('USDC', 'USD Coin', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', 6, USDC, false),
 ]);
 
 function erc20(
@@ -96,6 +97,7 @@ function trc20(
   contract: string,
   decimals: number,
   about: About,
+  isDefault = true,
 ): WellKnownAsset {
   return {
     chain: 'tron',
@@ -104,7 +106,7 @@ function trc20(
     name,
     decimals,
     type: 'trc20',
-    isDefault: true,
+    isDefault,
     stablecoin: false,
     ...about,
     logo: `${LOGOS}/tron/assets/${contract}/logo.png`,

@@ -51,6 +51,29 @@ export interface WebhookSettings {
   };
 }
 
+/** One Chainlink AggregatorV3 feed (PRICE_FEEDS): `symbol` priced in `base`, both upper-case. */
+export interface PriceFeedConfig {
+  readonly symbol: string;
+  readonly base: string;
+  /** Registry id of a configured EVM chain. */
+  readonly chain: string;
+  /** Lower-case. */
+  readonly address: `0x${string}`;
+}
+
+/** Prices (docs/architecture.md §12): the cache's time to live and the sources, Chainlink feeds first. */
+export interface PriceSettings {
+  /** A cached price older than this is refreshed before it is answered. */
+  readonly ttlMs: number;
+  readonly feeds: readonly PriceFeedConfig[];
+  /** A feed answer updated longer ago than this is refused as stale. */
+  readonly feedMaxAgeMs: number;
+  /** Base URL of a CoinGecko-compatible API (`<url>/simple/price`); absent: no HTTP source. */
+  readonly apiUrl?: string;
+  readonly apiKey?: string;
+  readonly apiTimeoutMs: number;
+}
+
 /** The validated process configuration (see `loadConfig` for the variables and their rules). */
 export interface AppConfig {
   readonly port: number;
@@ -85,6 +108,8 @@ export interface AppConfig {
    * generated into dataDir as in standalone mode.
    */
   readonly webhooks?: WebhookSettings;
+  /** Always set by loadConfig; absent: DEFAULT_PRICE_SETTINGS. */
+  readonly prices?: PriceSettings;
   /** Gateway prefix (ending in '/') for ipfs:// NFT metadata; absent: DEFAULT_IPFS_GATEWAY_URL. */
   readonly ipfsGatewayUrl?: string;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOG_LEVELS } from '../logging/logger';
 import { ROLES } from './app-config';
+import { priceEnvShape } from './price-env';
 import { webhookEnvShape } from './webhook-env';
 
 /** Empty strings count as unset, as docker-compose and shells often pass them. */
@@ -119,6 +120,12 @@ export const baseEnvSchema = z.object({
   WEBHOOK_MAX_IN_FLIGHT_PER_KEY: optional(webhookEnvShape.WEBHOOK_MAX_IN_FLIGHT_PER_KEY),
   WEBHOOK_MAX_IN_FLIGHT_PER_HOST: optional(webhookEnvShape.WEBHOOK_MAX_IN_FLIGHT_PER_HOST),
   WEBHOOK_DNS_SERVERS: optional(webhookEnvShape.WEBHOOK_DNS_SERVERS),
+  PRICE_TTL_SECONDS: optional(priceEnvShape.PRICE_TTL_SECONDS),
+  PRICE_FEEDS: optional(priceEnvShape.PRICE_FEEDS),
+  PRICE_FEED_MAX_AGE_SECONDS: optional(priceEnvShape.PRICE_FEED_MAX_AGE_SECONDS),
+  PRICE_API_URL: optional(priceEnvShape.PRICE_API_URL),
+  PRICE_API_KEY: optional(priceEnvShape.PRICE_API_KEY),
+  PRICE_API_TIMEOUT_MS: optional(priceEnvShape.PRICE_API_TIMEOUT_MS),
   /** Gateway prefix for ipfs:// NFT metadata; a trailing slash is added when missing. */
   IPFS_GATEWAY_URL: optional(
     urlWithScheme(['http', 'https']).transform((url) => (url.endsWith('/') ? url : `${url}/`)),

@@ -52,6 +52,14 @@ describe('loadConfig', () => {
         dnsServers: [],
         breaker: { failureThreshold: 10, minFailureSpanMs: 60_000, cooldownMs: 600_000 },
       },
+      prices: {
+        ttlMs: 60_000,
+        feeds: [],
+        feedMaxAgeMs: 90_000_000,
+        apiUrl: undefined,
+        apiKey: undefined,
+        apiTimeoutMs: 5_000,
+      },
       ipfsGatewayUrl: 'https://ipfs.io/ipfs/',
     });
   });
@@ -210,6 +218,63 @@ describe('loadConfig', () => {
     expect(() => load({ ETHEREUM_START_BLOCK: '-1' })).toThrow(
       /^Invalid configuration:\n {2}ETHEREUM_START_BLOCK: /,
     );
+  });
+
+  describe('price settings', () => {
+    it('reads the feeds, the cache time to live and the HTTP provider', () => {
+      const config = load({
+        EVM_CHAINS: 'polygon',
+        POLYGON_RPC_URL: 'http://polygon.local',
+        PRICE_FEEDS:
+          ' eth/usd=ethereum:0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419, dUSDT/USD=polygon:0x00000000000000000000000000000000000000aA ,',
+        PRICE_TTL_SECONDS: '30',
+        PRICE_FEED_MAX_AGE_SECONDS: '3600',
+        PRICE_API_URL: 'https://api.coingecko.com/api/v3/',
+        PRICE_API_KEY: 'CG-key',
+        PRICE_API_TIMEOUT_MS: '2500',
+      });
+      expect(config.prices).toEqual({
+        ttlMs: 30_000,
+        feeds: [
+          {
+            symbol: 'ETH',
+            base: 'USD',
+            chain: 'ethereum',
+            address: '0x5f4ec3df9cbd43714fe2740f5e3616155c5b8419',
+          },
+          {
+            symbol: 'DUSDT',
+            base: 'USD',
+            chain: 'polygon',
+            address: '0x00000000000000000000000000000000000000aa',
+          },
+        ],
+        feedMaxAgeMs: 3_600_000,
+        apiUrl: 'https://api.coingecko.com/api/v3',
+        apiKey: 'CG-key',
+        apiTimeoutMs: 2_500,
+      });
+    });
+
+    it.each([
+      [{ PRICE_TTL_SECONDS: '0' }, 'PRICE_TTL_SECONDS'],
+      [{ PRICE_TTL_SECONDS: '1.5' }, 'PRICE_TTL_SECONDS'],
+      [{ PRICE_TTL_SECONDS: '86401' }, 'PRICE_TTL_SECONDS'],
+      [{ PRICE_FEEDS: 'ETH=ethereum:0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419' }, 'PRICE_FEEDS'],
+      [{ PRICE_FEEDS: 'ETH/USD=ethereum:0x5f4e' }, 'PRICE_FEEDS'],
+      [
+        {
+          PRICE_FEEDS:
+            'ETH/USD=ethereum:0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419,eth/usd=ethereum:0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419',
+        },
+        'PRICE_FEEDS',
+      ],
+      [{ PRICE_FEEDS: 'ETH/USD=polygon:0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419' }, 'PRICE_FEEDS'],
+      [{ PRICE_API_URL: 'ftp://prices.example' }, 'PRICE_API_URL'],
+      [{ PRICE_API_TIMEOUT_MS: '0' }, 'PRICE_API_TIMEOUT_MS'],
+    ])('refuses %j', (env, variable) => {
+      expect(issuesOf(env).map((l) => l.split(':')[0])).toEqual([variable]);
+    });
   });
 
   describe('webhook settings', () => {

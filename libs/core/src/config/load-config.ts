@@ -5,6 +5,7 @@ import { MAINNET_ENS_REGISTRY, ROLES } from './app-config';
 import { ConfigError, type ConfigIssue } from './config-error';
 import { baseEnvSchema, chainEnvSchema, envPrefix } from './env-schemas';
 import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
+import { priceSettings } from './price-env';
 import { webhookSettings } from './webhook-env';
 
 /** Prometheus' registered default port for exporters of this kind. */
@@ -30,6 +31,8 @@ export interface LoadConfigOptions {
  * WEBHOOK_ALLOW_PRIVATE_TARGETS [true in standalone mode, else false], WEBHOOK_HTTPS_ONLY [false],
  * WEBHOOK_BREAKER_FAILURES [10], WEBHOOK_BREAKER_MIN_SPAN_SECONDS [60], WEBHOOK_BREAKER_COOLDOWN_SECONDS [600],
  * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [128], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf];
+ * prices: PRICE_TTL_SECONDS [60], PRICE_FEEDS [none; mainnet defaults on chain id 1], PRICE_FEED_MAX_AGE_SECONDS
+ * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000];
  * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata.
  * Throws ConfigError naming every bad variable.
  */
@@ -86,6 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     }
     chains.push({ id, ...parsed.data });
   }
+  for (const feed of vars.PRICE_FEEDS ?? []) {
+    if (!chains.some((c) => c.id === feed.chain)) {
+      issues.push({
+        variable: 'PRICE_FEEDS',
+        message: `${feed.symbol}/${feed.base} names ${feed.chain}, which is not a configured chain (ethereum or EVM_CHAINS)`,
+      });
+    }
+  }
   if (issues.length > 0) throw new ConfigError(issues);
 
   return {
@@ -102,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     logLevel: vars.LOG_LEVEL ?? 'info',
     chains,
     webhooks: webhookSettings(vars, !vars.DATABASE_URL),
+    prices: priceSettings(vars),
     ipfsGatewayUrl: vars.IPFS_GATEWAY_URL ?? DEFAULT_IPFS_GATEWAY_URL,
   };
 }

@@ -68,7 +68,8 @@ function parseTarget(url: string): URL {
   return target;
 }
 
-async function vettedAddress(
+/** The address to connect to: the literal itself, or the first resolved one, every one checked against the egress policy. */
+export async function vettedAddress(
   target: URL,
   allowPrivate: boolean,
   deadline: AbortSignal,

@@ -5,7 +5,7 @@ import { Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { balancesQuerySchema, type BalancesQuery } from './balances-query.schema';
 import { BalancesEnvelope, type BalancesResult } from './balances.response';
 import { SUPPORTED_FIAT_CURRENCIES } from './fiat-currencies';
-import { GetBalancesQuery, PRICES_UNAVAILABLE } from './get-balances.query';
+import { GetBalancesQuery } from './get-balances.query';
 
 @ApiTags('balances')
 @Controller('api/balances')
@@ -14,8 +14,10 @@ export class BalancesController {
 
   @Get(':address')
   @ApiOperation({
-    summary: "An address's balances from the indexed read model",
+    summary: "An address's balances from the indexed read model, with their value in fiatCurrency",
     description:
+      'Each asset with a price has fiatValue = amount × price (exact); one without keeps its amount, a null ' +
+      'fiatValue, and the message names it. ' +
       'Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, INVALID_ASSET_ID, UNKNOWN_ASSET, NOT_A_TOKEN, ' +
       'UNSUPPORTED_FIAT_CURRENCY, VALIDATION_ERROR; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; ' +
       '503 SERVICE_UNAVAILABLE (identifying an unregistered token on chain).',
@@ -37,7 +39,7 @@ export class BalancesController {
     @Param('address') address: string,
     @Query(new ZodValidationPipe(balancesQuerySchema)) query: BalancesQuery,
   ): Promise<Enveloped<BalancesResult>> {
-    const result = await this.queryBus.execute(new GetBalancesQuery(address, query));
-    return new Enveloped(result, PRICES_UNAVAILABLE);
+    const { result, message } = await this.queryBus.execute(new GetBalancesQuery(address, query));
+    return new Enveloped(result, message);
   }
 }

@@ -33,14 +33,17 @@ describe('GET /api/balances/:address', () => {
     const res = await t.get(`/api/balances/${HOLDER.toLowerCase()}?chain=ethereum&fiatCurrency=USD`);
     expect(res.status).toBe(200);
     const native =
-      '{"assetId":"native","type":"native","symbol":"ETH","name":"Ethereum","decimals":18,"contract":null,' +
-      '"amount":1.000000000000000001,"smallestUnit":1000000000000000001,"fiatValue":0}';
+      '{"assetId":"native","type":"native","symbol":"ETH","name":"Ethereum","decimals":18,' +
+      '"smallestUnit":1000000000000000001,"amount":1.000000000000000001,"fiatCurrency":"USD",' +
+      '"tokenContract":null,"contract":null,"fiatValue":null}';
     const usdc =
-      `{"assetId":"${USDC}","type":"erc20","symbol":"USDC","name":"USD Coin","decimals":6,"contract":"${USDC}",` +
+      `{"assetId":"${USDC}","type":"erc20","symbol":"USDC","name":"USD Coin","decimals":6,` +
+      `"smallestUnit":${MAX_UINT256},` +
       `"amount":115792089237316195423570985008687907853269984665640564039457584007913129.639935,` +
-      `"smallestUnit":${MAX_UINT256},"fiatValue":0}`;
+      `"fiatCurrency":"USD","tokenContract":"${USDC}","contract":"${USDC}","fiatValue":null}`;
+    // No price source is configured here: every asset keeps its amount, without a fiat value.
     expect(res.text).toBe(
-      '{"ok":true,"code":"OK","message":"Prices are unavailable: fiat values are 0","data":' +
+      '{"ok":true,"code":"OK","message":"No USD price for ETH, USDC: no fiat value","data":' +
         `{"chain":"ethereum","address":"${HOLDER}","fiatCurrency":"USD","totalFiatValue":0,"assets":[${native},${usdc}]}}`,
     );
   });

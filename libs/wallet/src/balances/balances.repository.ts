@@ -1,6 +1,7 @@
 import type { Database } from '@chainwire/core';
+import { CACHED_PRICE_COLUMNS, type PriceRow } from '../prices/price-cache.repository';
 
-export interface AssetBalanceRow {
+export interface AssetBalanceRow extends PriceRow {
   contract: string;
   symbol: string;
   name: string;
@@ -17,27 +18,30 @@ export interface BalanceLookup {
   /** Stored-form contracts to return, or null for the chain's default tokens. */
   contracts: readonly string[] | null;
   includeNative: boolean;
+  /** The cached price of each asset in this currency comes along (null columns when none is cached). */
+  fiatCurrency: string;
 }
 
 /**
- * The wanted active assets of a chain with the address's balance of each, in one query over two
- * primary keys. Every wanted registered asset comes back (amount null without a balance row), so
+ * The wanted active assets of a chain with the address's balance of each and its cached price, in one
+ * query over three primary keys (prices are keyed by the upper-cased symbol). Every wanted registered asset comes back (amount null without a balance row), so
  * the caller can tell an unregistered contract from a zero balance.
  */
 export async function readAssetBalances(db: Database, lookup: BalanceLookup): Promise<AssetBalanceRow[]> {
   const { rows } = await db.pool.query<AssetBalanceRow>({
     // Named on PostgreSQL: parsed once per connection, the plan kept by the server. Never on PGlite,
     // whose one session outlives pool connections (a reconnected client's Parse would collide).
-    name: db.embedded ? undefined : 'balances-of-assets',
-    text: `SELECT a.contract, a.symbol, a.name, a.decimals, a.type, b.amount
+    name: db.embedded ? undefined : 'balances-with-prices',
+    text: `SELECT a.contract, a.symbol, a.name, a.decimals, a.type, b.amount, ${CACHED_PRICE_COLUMNS}
        FROM assets a
        LEFT JOIN balances b ON b.chain = a.chain AND b.address = $2 AND b.asset = a.contract
+       LEFT JOIN prices p ON p.symbol = upper(a.symbol) AND p.base_pair = $5
       WHERE a.chain = $1 AND a.status = 'active'
         AND CASE WHEN a.contract = 'native' THEN $4::boolean
                  WHEN $3::text[] IS NULL THEN a.is_default
                  ELSE a.contract = ANY($3::text[]) END
       ORDER BY a.contract <> 'native', a.symbol, a.contract`,
-    values: [lookup.chain, lookup.address, lookup.contracts, lookup.includeNative],
+    values: [lookup.chain, lookup.address, lookup.contracts, lookup.includeNative, lookup.fiatCurrency],
   });
   return rows;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnvelopeOf, type LosslessNumber } from '@chainwire/core';
 
-/** One asset of a balances answer. Amounts are exact number literals on the wire (docs/architecture.md §7). */
+/** One asset of a balances answer. Amounts and values are exact number literals on the wire (docs/architecture.md §7). */
 export class AssetBalance {
   @ApiProperty({ description: "'native' or the checksummed contract", example: 'native' })
   assetId!: string;
@@ -19,11 +19,11 @@ export class AssetBalance {
   decimals!: number;
 
   @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'Checksummed contract; null for the native asset',
+    type: 'integer',
+    description: 'Smallest units, every digit exact',
+    example: 1500000000000000000,
   })
-  contract!: string | null;
+  smallestUnit!: bigint;
 
   @ApiProperty({
     type: Number,
@@ -32,15 +32,32 @@ export class AssetBalance {
   })
   amount!: LosslessNumber;
 
-  @ApiProperty({
-    type: 'integer',
-    description: 'Smallest units, every digit exact',
-    example: 1500000000000000000,
-  })
-  smallestUnit!: bigint;
+  @ApiProperty({ description: "The currency of fiatValue (the request's fiatCurrency)", example: 'USD' })
+  fiatCurrency!: string;
 
-  @ApiProperty({ description: 'Value in fiatCurrency; 0 while prices are unavailable', example: 0 })
-  fiatValue!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Checksummed contract; null for the native asset',
+  })
+  tokenContract!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Same as tokenContract (kept for older clients)',
+  })
+  contract!: string | null;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'amount × the price in fiatCurrency, an exact decimal literal (every digit of the product); null when ' +
+      'no price is known (the envelope message names the asset)',
+    example: 4500.18,
+  })
+  fiatValue!: LosslessNumber | null;
 }
 
 export class BalancesResult {
@@ -53,8 +70,12 @@ export class BalancesResult {
   @ApiProperty({ example: 'USD' })
   fiatCurrency!: string;
 
-  @ApiProperty({ example: 0 })
-  totalFiatValue!: number;
+  @ApiProperty({
+    type: Number,
+    description: "Sum of the assets' fiatValue (those with a price), exact",
+    example: 4500.18,
+  })
+  totalFiatValue!: LosslessNumber;
 
   @ApiProperty({ type: [AssetBalance] })
   assets!: AssetBalance[];

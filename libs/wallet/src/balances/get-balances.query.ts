@@ -1,18 +1,31 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { formatUnits } from 'viem';
-import { ApiError, type Database, DATABASE, ErrorCode, LosslessNumber } from '@chainwire/core';
+import { ApiError, type Database, DATABASE, ErrorCode, OK_MESSAGE } from '@chainwire/core';
 import { displayContract, parseAccountAddress } from '../addresses/account-address';
 import { ChainDirectory } from '@chainwire/chains';
+import {
+  addDecimals,
+  decimalLiteral,
+  type ExactDecimal,
+  multiplyDecimals,
+  parseDecimal,
+} from '../prices/exact-decimal';
+import { toCachedPrice } from '../prices/price-cache.repository';
+import type { PriceService } from '../prices/price.service';
+import { PRICE_SERVICE } from '../prices/prices.tokens';
 import { parseAssetIds } from './asset-ids';
 import type { BalancesQuery } from './balances-query.schema';
-import { readAssetBalances, type BalanceLookup } from './balances.repository';
+import { type AssetBalanceRow, type BalanceLookup, readAssetBalances } from './balances.repository';
 import { UnregisteredTokens } from '../tokens/unregistered-tokens';
 import type { AssetBalance, BalancesResult } from './balances.response';
 
-export const PRICES_UNAVAILABLE = 'Prices are unavailable: fiat values are 0';
+/** A balances answer and its envelope message: 'OK', or which assets have no fiat value. */
+export interface BalancesAnswer {
+  readonly result: BalancesResult;
+  readonly message: string;
+}
 
-export class GetBalancesQuery extends Query<BalancesResult> {
+export class GetBalancesQuery extends Query<BalancesAnswer> {
   constructor(
     readonly address: string,
     readonly params: BalancesQuery,
@@ -22,28 +35,33 @@ export class GetBalancesQuery extends Query<BalancesResult> {
 }
 
 /**
- * Balances from the balances read model only (no chain calls): the chain from the cached directory,
- * then one query for the wanted assets and their amounts. Zero balances are left out.
+ * Balances from the balances read model (no chain calls) with fiat values: one query reads the wanted
+ * assets, their amounts and their cached prices; prices missing or expired are then refreshed
+ * together (docs/architecture.md §12). Zero balances are left out; an asset without a price keeps its
+ * amount, with a null fiatValue, and the message names it.
  */
 @QueryHandler(GetBalancesQuery)
-export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, BalancesResult> {
+export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, BalancesAnswer> {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     private readonly chains: ChainDirectory,
+    @Inject(PRICE_SERVICE) private readonly prices: PriceService,
     private readonly unregistered: UnregisteredTokens,
   ) {}
 
-  async execute({ address, params }: GetBalancesQuery): Promise<BalancesResult> {
+  async execute({ address, params }: GetBalancesQuery): Promise<BalancesAnswer> {
     const chain = await this.chains.require(params.chain);
     const account = parseAccountAddress(chain.family, address);
     const requested = parseAssetIds(chain.family, params.assetIds);
     const named = requested.contracts.length > 0 || requested.nativeNamed;
+    const fiat = params.fiatCurrency;
 
     const lookup: BalanceLookup = {
       chain: chain.id,
       address: account.key,
       contracts: named ? requested.contracts : null,
       includeNative: named ? requested.nativeNamed || params.includeNative : params.includeNative,
+      fiatCurrency: fiat,
     };
     let rows = await readAssetBalances(this.db, lookup);
 
@@ -62,31 +80,59 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
       }
     }
 
+    const held = rows.filter((row) => row.amount !== null && BigInt(row.amount) !== 0n);
+    const prices = await Promise.all(held.map((row) => this.priceOf(row, fiat)));
     const assets: AssetBalance[] = [];
-    for (const row of rows) {
-      if (row.amount === null) continue;
-      const smallestUnit = BigInt(row.amount);
-      if (smallestUnit === 0n) continue;
-      const native = row.contract === 'native';
+    const unpriced: string[] = [];
+    let total: ExactDecimal = { units: 0n, scale: 0 };
+    for (const [i, row] of held.entries()) {
+      const smallestUnit = BigInt(row.amount!);
+      const amount: ExactDecimal = { units: smallestUnit, scale: row.decimals };
+      const price = prices[i];
+      const fiatValue = price ? multiplyDecimals(amount, price) : null;
+      if (fiatValue) total = addDecimals(total, fiatValue);
+      else unpriced.push(row.symbol);
+      const contract = row.contract === 'native' ? null : displayContract(chain.family, row.contract);
       assets.push({
-        assetId: native ? 'native' : displayContract(chain.family, row.contract),
+        assetId: contract ?? 'native',
         type: row.type,
         symbol: row.symbol,
         name: row.name,
         decimals: row.decimals,
-        contract: native ? null : displayContract(chain.family, row.contract),
-        amount: new LosslessNumber(formatUnits(smallestUnit, row.decimals)),
         smallestUnit,
-        fiatValue: 0,
+        amount: decimalLiteral(amount),
+        fiatCurrency: fiat,
+        tokenContract: contract,
+        contract,
+        fiatValue: fiatValue && decimalLiteral(fiatValue),
       });
     }
     return {
-      chain: chain.id,
-      address: account.display,
-      fiatCurrency: params.fiatCurrency,
-      totalFiatValue: 0,
-      assets,
+      result: {
+        chain: chain.id,
+        address: account.display,
+        fiatCurrency: fiat,
+        totalFiatValue: decimalLiteral(total),
+        assets,
+      },
+      message:
+        unpriced.length > 0 ? `No ${fiat} price for ${unpriced.join(', ')}: no fiat value` : OK_MESSAGE,
     };
+  }
+
+  /**
+   * The asset's price in `fiat`: the cached one while fresh, else refreshed; null when no source has one
+   * now (PRICE_NOT_FOUND, PRICE_UNAVAILABLE). Other errors (the database) fail the request.
+   */
+  private async priceOf(row: AssetBalanceRow, fiat: string): Promise<ExactDecimal | null> {
+    const symbol = row.symbol.toUpperCase();
+    try {
+      const price = await this.prices.fresh(symbol, fiat, toCachedPrice(symbol, fiat, row));
+      return parseDecimal(price.value) ?? null;
+    } catch (error) {
+      if (error instanceof ApiError) return null;
+      throw error;
+    }
   }
 }
 

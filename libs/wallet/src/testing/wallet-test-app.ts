@@ -5,13 +5,15 @@ import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
 import { ChainCapabilitiesModule, ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
 import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
-import type { NamesOptions } from '../names/names-options';
+import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
+import type { WalletModuleOptions } from '../wallet.module';
 import { NftsModule } from '../nfts/nfts.module';
 import type { NftsModuleOptions } from '../nfts/nfts-options';
 import { WalletModule } from '../wallet.module';
 
 export interface WalletTestApp {
   db: Database;
+  eventStore: PostgresEventStore;
   app: NestFastifyApplication;
   /** One key per plan. */
   keys: Record<Plan, string>;
@@ -31,14 +33,16 @@ export interface WalletTestApp {
 
 /**
  * A fresh migrated and seeded database with the wallet features behind the real guard, for inject().
- * `options.chains` gives chains a node (token reads, unregistered tokens in balances) and an ENS
- * registry (names); `nfts` the nodes the NFT routes read (none by default).
+ * `options.chains` gives chains a node (token reads, unregistered tokens in balances, price feeds) and an
+ * ENS registry (names); `options.prices` configures the price sources (none by default); `nfts` the
+ * nodes the NFT routes read (none by default).
  */
 export async function startWalletTestApp(
-  options?: NamesOptions,
+  options?: WalletModuleOptions,
   nfts: NftsModuleOptions = { chains: [], allowPrivateTargets: false },
 ): Promise<WalletTestApp> {
   const db = await createTestDatabase();
+  const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
   await seedRegistries(db.dataSource);
   const keys = {
     free: (await createApiKey(db.dataSource, { plan: 'free' })).key,
@@ -53,7 +57,10 @@ export async function startWalletTestApp(
     imports: [
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
-      WalletModule.forRoot({ database, chainDirectory, capabilities }, options),
+      WalletModule.forRoot(
+        { database, chainDirectory, capabilities, eventStore: EventStoreModule.forRoot({ eventStore }) },
+        options,
+      ),
       NftsModule.forRoot({ database, chainDirectory, capabilities }, nfts),
     ],
   })
@@ -62,6 +69,7 @@ export async function startWalletTestApp(
   const app = await createHttpApp(WalletTestModule, { logger: silentLogger });
   return {
     db,
+    eventStore,
     app,
     keys,
     async get(url, apiKey = keys.enterprise) {
@@ -83,6 +91,7 @@ export async function startWalletTestApp(
     },
     async close() {
       await app.close();
+      await eventStore.close();
       await db.close();
     },
   };

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { pinnedLookup } from '@chainwire/core';
 import { CachingResolver, HostNotFoundError } from './caching-resolver';
 import { DispatcherFaultError } from './dispatcher-fault';
-import { forbiddenAddressReason } from './egress-policy';
+import { forbiddenAddressReason } from '@chainwire/core';
 
 export const DEFAULT_TIMEOUT_MS = 18_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;

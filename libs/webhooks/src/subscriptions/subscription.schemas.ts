@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ErrorCode, hasControlCharacter } from '@chainwire/core';
-import { forbiddenAddressReason } from '../sender/egress-policy';
+import { forbiddenAddressReason } from '@chainwire/core';
 import { WebhookErrorCode } from '../webhook-errors';
 import { EVENT_KINDS, type EventKind } from './subscription.events';
 

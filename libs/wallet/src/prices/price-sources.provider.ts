@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ChainCapabilities, EvmReadClients } from '@chainwire/chains';
+import { type Database, DATABASE, DEFAULT_PRICE_SETTINGS, type PriceSettings } from '@chainwire/core';
+import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
+import { PriceService } from './price.service';
+import { ChainlinkPriceSource } from './sources/chainlink-price-source';
+import { HttpPriceSource } from './sources/http-price-source';
+import type { PriceSource } from './sources/price-source';
+
+/** What the prices feature is configured with (the server's settings; tests build their own). */
+export interface PricesOptions {
+  readonly settings?: PriceSettings;
+  /** The egress policy's switch for the HTTP provider (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  readonly allowPrivateTargets?: boolean;
+}
+
+export const PRICES_OPTIONS = Symbol('PricesOptions');
+
+/**
+ * Builds the sources in their order (Chainlink feeds read with the wallet's read clients, then the HTTP
+ * provider when PRICE_API_URL is set) and the PriceService over them. Registers the `prices`
+ * capability: served on every chain once some source is (prices are per symbol, not per chain): the
+ * HTTP provider, a feed on a chain with a node, or an ethereum node found to be chain id 1 (asked when
+ * a price first needs one of the mainnet default feeds, so no node is called before a price is wanted).
+ */
+@Injectable()
+export class PriceSources {
+  readonly service: PriceService;
+
+  constructor(
+    @Inject(PRICES_OPTIONS) options: PricesOptions,
+    @Inject(DATABASE) db: Database,
+    @Inject(EVENT_STORE) eventStore: EventStore,
+    clients: EvmReadClients,
+    capabilities: ChainCapabilities,
+  ) {
+    const settings = options.settings ?? DEFAULT_PRICE_SETTINGS;
+    let served =
+      settings.apiUrl !== undefined || settings.feeds.some((f) => clients.chains.includes(f.chain));
+    // Whether ethereum's node is mainnet: asked when a price first needs a default feed (again after a failure).
+    let mainnet: Promise<boolean> | undefined;
+    const isMainnet = (): Promise<boolean> => {
+      const client = clients.client('ethereum');
+      if (!client) return Promise.resolve(false);
+      if (!mainnet) {
+        mainnet = client.getChainId().then((id) => {
+          if (id === 1) served = true;
+          return id === 1;
+        });
+        mainnet.catch(() => (mainnet = undefined));
+      }
+      return mainnet;
+    };
+    const sources: PriceSource[] = [
+      new ChainlinkPriceSource({
+        feeds: settings.feeds,
+        clientFor: (chain) => clients.client(chain),
+        isMainnet,
+        maxAgeMs: settings.feedMaxAgeMs,
+      }),
+    ];
+    if (settings.apiUrl) {
+      sources.push(
+        new HttpPriceSource({
+          url: settings.apiUrl,
+          apiKey: settings.apiKey,
+          timeoutMs: settings.apiTimeoutMs,
+          allowPrivateTargets: options.allowPrivateTargets ?? false,
+        }),
+      );
+    }
+    this.service = new PriceService({ db, eventStore, sources, ttlMs: settings.ttlMs });
+    capabilities.register({ feature: 'prices', serves: () => served });
+  }
+}

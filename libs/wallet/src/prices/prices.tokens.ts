@@ -1,0 +1,2 @@
+/** The process's PriceService (one cache of in-flight refreshes, shared by the price and balances queries). */
+export const PRICE_SERVICE = Symbol('PriceService');
