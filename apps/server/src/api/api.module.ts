@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '@chainwire/auth';
@@ -29,6 +30,8 @@ export interface ApiModuleOptions {
   readonly prices?: PriceSettings;
   /** Gateway for ipfs:// NFT metadata (IPFS_GATEWAY_URL); none: the default gateway. */
   readonly ipfsGatewayUrl?: string;
+  /** The process's metrics registry, when it serves metrics (price lookups and source reads). */
+  readonly metrics?: Registry;
 }
 
 /** The REST API: every feature module behind the x-api-key guard, each importing what it uses. */
@@ -52,7 +55,11 @@ export class ApiModule {
           { database, chainDirectory, capabilities, eventStore },
           {
             chains,
-            prices: { settings: options.prices, allowPrivateTargets: options.webhooks?.allowPrivateTargets },
+            prices: {
+              settings: options.prices,
+              allowPrivateTargets: options.webhooks?.allowPrivateTargets,
+              metrics: options.metrics,
+            },
           },
         ),
         NftsModule.forRoot(

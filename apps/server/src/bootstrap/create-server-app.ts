@@ -76,6 +76,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
               ensRegistry: c.ensRegistry,
             })),
             prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
+            metrics: parts.metrics,
           });
       }
     },

@@ -118,6 +118,20 @@ describe('GET /metrics', () => {
     expect(sample(settled, 'chainwire_webhook_deliveries_queued', { state: 'due' })).toBe(0);
   });
 
+  it('counts price lookups by cache result and source reads by outcome', async () => {
+    const before = await scrape();
+    const lookups = (t: string, result: string) => sample(t, 'chainwire_price_lookups_total', { result });
+    const reads = (t: string) =>
+      sample(t, 'chainwire_price_source_reads_total', { source: 'chainlink', outcome: 'unknown' });
+    // No feed knows this symbol on this chain (not mainnet, no PRICE_FEEDS): a miss, one source read...
+    expect((await get('/api/price/ZZZ')).status).toBe(404);
+    // ...and the pair rests before its sources are asked again: a miss without a read.
+    expect((await get('/api/price/ZZZ')).status).toBe(404);
+    const after = await scrape();
+    expect(lookups(after, 'miss')).toBe(lookups(before, 'miss') + 2);
+    expect(reads(after)).toBe(reads(before) + 1);
+  });
+
   it('labels requests by route pattern, not by path: an address does not make a series', async () => {
     for (const address of [WATCHED, '0x00000000000000000000000000000000000b0b00']) {
       expect((await get(`/api/balances/${address}?chain=ethereum`)).status).toBe(200);

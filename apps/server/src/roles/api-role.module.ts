@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
@@ -17,6 +18,8 @@ export interface ApiRoleOptions {
   /** Price cache and sources, the dev chain's feeds included. */
   readonly prices?: PriceSettings;
   readonly ipfsGatewayUrl?: string;
+  /** The process's metrics registry, when it serves metrics. */
+  readonly metrics?: Registry;
 }
 
 const API_ROLE_OPTIONS = Symbol('ApiRoleOptions');
@@ -66,6 +69,7 @@ export class ApiRoleModule {
           webhooks: options.webhooks,
           prices: options.prices,
           ipfsGatewayUrl: options.ipfsGatewayUrl,
+          metrics: options.metrics,
         }),
       ],
       providers: [{ provide: API_ROLE_OPTIONS, useValue: options }, ApiListener],

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ChainCapabilities, EvmReadClients } from '@chainwire/chains';
 import { type Database, DATABASE, DEFAULT_PRICE_SETTINGS, type PriceSettings } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
+import type { Registry } from 'prom-client';
+import { priceMetrics } from './price-metrics';
 import { PriceService } from './price.service';
 import { ChainlinkPriceSource } from './sources/chainlink-price-source';
 import { HttpPriceSource } from './sources/http-price-source';
@@ -12,6 +14,8 @@ export interface PricesOptions {
   readonly settings?: PriceSettings;
   /** The egress policy's switch for the HTTP provider (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
   readonly allowPrivateTargets?: boolean;
+  /** The process's metrics registry, when it serves metrics. */
+  readonly metrics?: Registry;
 }
 
 export const PRICES_OPTIONS = Symbol('PricesOptions');
@@ -69,7 +73,13 @@ export class PriceSources {
         }),
       );
     }
-    this.service = new PriceService({ db, eventStore, sources, ttlMs: settings.ttlMs });
+    this.service = new PriceService({
+      db,
+      eventStore,
+      sources,
+      ttlMs: settings.ttlMs,
+      metrics: options.metrics && priceMetrics(options.metrics),
+    });
     capabilities.register({ feature: 'prices', serves: () => served });
   }
 }

@@ -3,6 +3,7 @@ import { ApiError, type Database } from '@chainwire/core';
 import type { EventStore, NewEvent } from '@chainwire/event-store';
 import { formatDecimal } from './exact-decimal';
 import { type CachedPrice, readCachedPrice, storeCachedPrice } from './price-cache.repository';
+import type { PriceMetrics } from './price-metrics';
 import { PRICE_OBSERVED, type PriceEvent, priceStream } from './price.events';
 import type { PriceQuote, PriceSource } from './sources/price-source';
 
@@ -24,6 +25,8 @@ export interface PriceServiceOptions {
   readonly sources: readonly PriceSource[];
   readonly ttlMs: number;
   readonly now?: () => number;
+  /** Told of every lookup and source read (the process's metrics); omitted: nobody. */
+  readonly metrics?: PriceMetrics;
 }
 
 /**
@@ -49,7 +52,9 @@ export class PriceService {
 
   /** `cached` if still within the time to live, else a refreshed price (single-flight per pair). */
   fresh(symbol: string, basePair: string, cached: CachedPrice | null): Promise<CachedPrice> {
-    if (cached && this.now() - cached.refreshedAt < this.options.ttlMs) return Promise.resolve(cached);
+    const hit = cached !== null && this.now() - cached.refreshedAt < this.options.ttlMs;
+    this.options.metrics?.lookup(hit);
+    if (hit) return Promise.resolve(cached);
     const key = `${symbol}/${basePair}`;
     // An unknown symbol or a source that is down is not asked again on every request.
     const failure = this.failed.get(key);
@@ -89,9 +94,11 @@ export class PriceService {
       try {
         quote = await source.read(symbol, basePair);
       } catch (error) {
+        this.options.metrics?.sourceRead(source.name, 'failed');
         failures.push(`${source.name}: ${error instanceof Error ? error.message : String(error)}`);
         continue;
       }
+      this.options.metrics?.sourceRead(source.name, quote ? 'answered' : 'unknown');
       if (!quote) continue;
       const price = {
         symbol,
