@@ -40,13 +40,14 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
   for (let redirects = 0; ; redirects++) {
     try {
       const address = await vettedAddress(target, options.allowPrivateTargets, deadline);
-      const answer = await get(target, address, options, deadline);
-      if ('location' in answer) {
+      const answer = await pinnedGet(target, address, options, deadline);
+      if (answer.location !== null) {
         if (redirects >= (options.maxRedirects ?? 3)) throw new GuardedFetchError('too many redirects');
         target = parseTarget(new URL(answer.location, target).toString());
         continue;
       }
-      return answer;
+      if (answer.status < 200 || answer.status >= 300) throw new GuardedFetchError(`HTTP ${answer.status}`);
+      return { body: answer.body, contentType: answer.contentType };
     } catch (error) {
       if (deadline.aborted) throw new GuardedFetchError(`no answer within ${options.timeoutMs} ms`);
       if (error instanceof GuardedFetchError) throw error;
@@ -107,12 +108,26 @@ export function pinnedLookup(address: { address: string; family: number }): Look
   };
 }
 
-function get(
+/** What one pinned GET answered: a redirect's location (no body read), or the status and body. */
+export interface PinnedAnswer {
+  readonly status: number;
+  readonly location: string | null;
+  readonly body: Buffer;
+  readonly contentType: string | null;
+}
+
+/**
+ * One GET on a connection pinned to `address`, whose peer is checked again once connected; the body is
+ * read up to `maxBytes` (a longer one fails). A 3xx with a Location is answered without its body.
+ */
+export function pinnedGet(
   target: URL,
   address: { address: string; family: number },
-  options: GuardedFetchOptions,
+  options: Pick<GuardedFetchOptions, 'allowPrivateTargets' | 'maxBytes'> & {
+    readonly headers?: Record<string, string>;
+  },
   deadline: AbortSignal,
-): Promise<GuardedResponse | { location: string }> {
+): Promise<PinnedAnswer> {
   const secure = target.protocol === 'https:';
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request(
@@ -124,18 +139,15 @@ function get(
         method: 'GET',
         agent: false,
         lookup: pinnedLookup(address),
-        headers: { accept: 'application/json, */*;q=0.5' },
+        headers: { accept: 'application/json, */*;q=0.5', ...options.headers },
         signal: deadline,
       },
       (response) => {
         const status = response.statusCode ?? 0;
+        const contentType = response.headers['content-type'] ?? null;
         if (status >= 300 && status < 400 && response.headers.location) {
           response.destroy();
-          return resolve({ location: response.headers.location });
-        }
-        if (status < 200 || status >= 300) {
-          response.destroy();
-          return reject(new GuardedFetchError(`HTTP ${status}`));
+          return resolve({ status, location: response.headers.location, body: Buffer.alloc(0), contentType });
         }
         const tooLarge = () => new GuardedFetchError(`body larger than ${options.maxBytes} bytes`);
         if (Number(response.headers['content-length'] ?? 0) > options.maxBytes) {
@@ -152,7 +164,7 @@ function get(
           } else chunks.push(chunk);
         });
         response.on('end', () =>
-          resolve({ body: Buffer.concat(chunks), contentType: response.headers['content-type'] ?? null }),
+          resolve({ status, location: null, body: Buffer.concat(chunks), contentType }),
         );
         response.on('error', reject);
         response.on('close', () => reject(new GuardedFetchError('connection closed before the body ended')));
