@@ -19,3 +19,4 @@ export * from './registry/entities/asset.entity';
 export * from './registry/entities/chain.entity';
 export * from './capabilities/chain-capabilities';
 export * from './capabilities/chain-capabilities.module';
+export * from './tron';
