@@ -14,4 +14,13 @@ export interface Projection extends Consumer {
   readonly tables: readonly string[];
   /** Applies one batch, in global order. Must be deterministic so a replay rebuilds the same rows. */
   apply(client: PoolClient, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Columns no event sets (another component's runtime state, such as a dispatcher's lease), copied from
+   * the live rows into the rebuilt ones inside a replay's swap, just before they go live. `live(table)`
+   * and `rebuilt(table)` are the qualified names; both are locked against other writers meanwhile.
+   */
+  keepOnSwap?(
+    client: PoolClient,
+    tables: { live(table: string): string; rebuilt(table: string): string },
+  ): Promise<void>;
 }

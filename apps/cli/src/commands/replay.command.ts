@@ -7,8 +7,8 @@ import { PassProgress } from '../pass-progress';
 
 /**
  * Rebuilds projections from the start of the event store, one after the other, each swapped in
- * atomically, with progress on stderr; waits while a runner (the projector, or the dispatcher for
- * webhook-deliveries) holds a projection's lock. `names` empty with `all`: every replayable projection.
+ * atomically, with progress on stderr. On PostgreSQL the running projector and dispatcher go on meanwhile
+ * (docs/architecture.md §5). `names` empty with `all`: every replayable projection.
  */
 export async function replay(
   db: Database,

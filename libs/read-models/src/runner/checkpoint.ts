@@ -41,10 +41,35 @@ export async function applyBatch<Prepared>(
 ): Promise<GlobalPosition> {
   const next = events[events.length - 1].position;
   await inTransaction(pool, async (client) => {
+    await lockCheckpoint(client, consumer.name, expected);
     await consumer.apply(client, events, prepared as Prepared);
     await moveCheckpoint(client, consumer.name, expected, next);
   });
   return next;
+}
+
+/**
+ * Locks the checkpoint's row for the caller's transaction and checks it is still at `expected` (no row:
+ * START), before any write of the batch: a replay swapping its rebuilt tables in (which takes this row
+ * first, docs/architecture.md §5) makes the batch wait, then fail with CheckpointConflictError having
+ * applied nothing — its events are in the swapped-in rows already, and applying them again could make a
+ * parking consumer take a conflict for a poison event.
+ */
+export async function lockCheckpoint(
+  client: Pick<PoolClient, 'query'>,
+  name: string,
+  expected?: GlobalPosition,
+): Promise<void> {
+  const { rows } = await client.query<{ commit_position: string; prepare_position: string }>(
+    'SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+    [name],
+  );
+  if (!expected) return;
+  const at = rows.length
+    ? { commit: BigInt(rows[0].commit_position), prepare: BigInt(rows[0].prepare_position) }
+    : START;
+  if (at.commit !== expected.commit || at.prepare !== expected.prepare)
+    throw new CheckpointConflictError(name, expected);
 }
 
 /**

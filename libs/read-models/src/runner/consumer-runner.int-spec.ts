@@ -42,6 +42,8 @@ function recordingProjection(
   };
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 describe('ConsumerRunner', () => {
   let db: Database;
   let store: PostgresEventStore;
@@ -298,5 +300,53 @@ describe('ConsumerRunner', () => {
     const runner = new ConsumerRunner({ db, eventStore: store, consumer: recordingProjection(name, 'a') });
     await runner.catchUp();
     expect((await rows(name)).map((r) => r.n)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('replays on PostgreSQL beside the active runner, whose batch caught by the swap applies nothing twice', async () => {
+    if (db.embedded) return; // embedded storage: the replay takes the runner's lock (one process)
+    const name = await freshProjection();
+    const errors: string[] = [];
+    // The live runner's next batch dawdles inside its transaction before writing: the replay's swap
+    // starts meanwhile and takes in the same event. The batch must then find its checkpoint moved
+    // (lockCheckpoint) rather than insert the event a second time.
+    let dawdle = false;
+    const live = recordingProjection(name, 'a');
+    const runner = new ConsumerRunner({
+      db,
+      eventStore: store,
+      consumer: {
+        ...live,
+        apply: async (client, events) => {
+          if (dawdle) await sleep(800);
+          await live.apply(client, events);
+        },
+      },
+      logError: (m) => errors.push(m),
+      log: (m) => /failure/.test(m) && errors.push(m),
+      retryMinMs: 10,
+    });
+    await append(name, 0, 6);
+    runner.start();
+    try {
+      await runner.catchUp();
+      dawdle = true;
+      await append(name, 6, 1);
+      await sleep(100);
+      const replayed = await replayProjection({
+        db,
+        eventStore: store,
+        projection: recordingProjection(name, 'b'),
+      });
+      dawdle = false;
+      expect(replayed.events).toBe(7);
+      await append(name, 7, 1);
+      await runner.catchUp();
+      const applied = await rows(name);
+      expect(applied.map((r) => r.n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+      expect(applied[7].runner).toBe('a');
+      expect(errors).toEqual([]);
+    } finally {
+      await runner.stop();
+    }
   });
 });

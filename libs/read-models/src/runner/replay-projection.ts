@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import { backoffDelay, type Database, inTransaction, isRetryableError } from '@chainwire/core';
 import { type EventStore, type GlobalPosition, START } from '@chainwire/event-store';
 import type { Projection } from '../projection';
-import { resetCheckpoint } from './checkpoint';
+import { lockCheckpoint, resetCheckpoint } from './checkpoint';
 import { DEFAULT_BATCH_SIZE } from './consumer-runner';
 import { acquireProjectionLock, sleep } from './projection-lock';
 import { ShadowTables } from './shadow-tables';
@@ -23,15 +23,25 @@ export interface ReplayProjectionOptions {
  * one transaction then replaces the live rows with the copies' and sets the checkpoint. Until that
  * commit readers see the old read model, whole; after it, the new one. A reader never sees a table
  * emptied or half rebuilt (the dispatcher would take a subscription missing from it for a deleted one).
- * Holds the projection's lock all along, so it waits while a runner is active (stop the projector role
- * first, or the replay waits as a standby). Transient failures are retried; any other failure rejects
- * and leaves the live read model and its checkpoint as they were.
+ *
+ * On PostgreSQL the projection's runner keeps running meanwhile (a live dispatcher keeps delivering):
+ * only the swap excludes it, for as long as the swap lasts. The swap locks the checkpoint row first, the
+ * way every batch of a runner does (lockCheckpoint), so a batch either commits before the swap starts
+ * (and the swap's catch-up includes it) or waits and then finds the checkpoint moved, having applied
+ * nothing. Runtime columns no event sets are carried over by the projection's `keepOnSwap`. Replays of
+ * one projection exclude each other (they share the copies' schema).
+ * Embedded PGlite is one process whose one connection the swap's transaction holds: there the replay
+ * takes the projection's lock itself, and waits while a runner of it is active.
+ *
+ * Transient failures are retried; any other failure rejects and leaves the live read model and its
+ * checkpoint as they were.
  */
 export async function replayProjection(options: ReplayProjectionOptions): Promise<{ events: number }> {
   const { db, eventStore, projection } = options;
   const log = options.log ?? (() => undefined);
   const limit = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const lease = await acquireProjectionLock(db, projection.name, { retryMs: 1000, log });
+  const lockName = db.embedded ? projection.name : `replay/${projection.name}`;
+  const lease = await acquireProjectionLock(db, lockName, { retryMs: 1000, log });
   if (!lease) throw new Error(`projection ${projection.name}: lock not acquired`);
   const shadow = new ShadowTables(projection);
   try {
@@ -70,13 +80,13 @@ export async function replayProjection(options: ReplayProjectionOptions): Promis
 }
 
 /**
- * The swap transaction; returns the events it applied on top. On PostgreSQL it first locks the live
- * tables against other writers (the subscriptions' read-your-writes refreshes) and applies the events
- * appended since the last batch, so that no row such a writer stored for a newer event is put back to
- * an older state by the swap. Embedded PGlite cannot read the store from inside a transaction (its one
- * connection is this transaction's) and has one process only; there the swap takes what was read.
- * PostgreSQL needs two pool connections at once, this transaction's and the store's read (the lock has
- * a connection of its own).
+ * The swap transaction; returns the events it applied on top. On PostgreSQL it first takes the
+ * checkpoint row (a runner's batch in progress finishes first; the next one waits) and locks the live
+ * tables against other writers (the subscriptions' read-your-writes refreshes, a dispatcher's leases),
+ * then applies the events appended since the last batch, so that no row stored for a newer event is put
+ * back to an older state by the swap. Embedded PGlite cannot read the store from inside a transaction
+ * (its one connection is this transaction's); there the swap takes what was read, under the lock.
+ * PostgreSQL needs two pool connections at once, this transaction's and the store's read.
  */
 async function swap(
   client: PoolClient,
@@ -85,6 +95,7 @@ async function swap(
   let position = o.from;
   let events = 0;
   if (!o.db.embedded) {
+    await lockCheckpoint(client, o.projection.name);
     await o.shadow.lockLive(client);
     await o.shadow.redirect(client);
     for (;;) {
@@ -99,6 +110,10 @@ async function swap(
       events += batch.length;
     }
   }
+  await o.projection.keepOnSwap?.(client, {
+    live: (table) => o.shadow.liveTable(table),
+    rebuilt: (table) => o.shadow.rebuiltTable(table),
+  });
   await o.shadow.swapIn(client);
   await resetCheckpoint(client, o.projection.name, position);
   return events;

@@ -79,7 +79,12 @@ export class ShadowTables {
     await pool.query(`DROP SCHEMA IF EXISTS ${quote(this.schema)} CASCADE`);
   }
 
-  private liveTable(table: string): string {
+  /** The copy of `table`, schema-qualified. */
+  rebuiltTable(table: string): string {
+    return `${quote(this.schema)}.${quote(table)}`;
+  }
+
+  liveTable(table: string): string {
     const schema = this.live.get(table);
     if (!schema) throw new Error(`ShadowTables.create() has not run for ${table}`);
     return `${quote(schema)}.${quote(table)}`;

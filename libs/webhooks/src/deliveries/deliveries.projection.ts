@@ -54,6 +54,18 @@ export const deliveriesProjection: Projection = {
     eventTypes: [...DELIVERY_EVENT_TYPES, SUBSCRIPTION_PAUSED, SUBSCRIPTION_RESUMED],
   },
   apply: applyDeliveryEvents,
+  // A replay beside a running dispatcher (docs/architecture.md §5): an attempt in flight keeps its lease,
+  // or another claim would send it twice. A row whose rebuilt revision is newer had its attempt recorded,
+  // and a new revision clears the lease (as applyDeliveryEvents does).
+  keepOnSwap: async (client, tables) => {
+    await client.query(
+      `UPDATE ${tables.rebuilt('webhook_deliveries')} r
+          SET lease_until = l.lease_until, lease_owner = l.lease_owner
+         FROM ${tables.live('webhook_deliveries')} l
+        WHERE r.event_id = l.event_id AND r.version = l.version
+          AND (l.lease_until IS NOT NULL OR l.lease_owner IS NOT NULL)`,
+    );
+  },
 };
 
 async function applyDeliveryEvents(client: PoolClient, events: readonly RecordedEvent[]): Promise<void> {
