@@ -71,6 +71,20 @@ export function readSharesForAmount(
   });
 }
 
+/** The wei `shares` are worth at the pool's current rate (`getPooledBNBByShares`, rounded down). */
+export function readPooledForShares(
+  client: PublicClient,
+  creditContract: Address,
+  shares: bigint,
+): Promise<bigint> {
+  return client.readContract({
+    address: creditContract,
+    abi: stakeCreditAbi,
+    functionName: 'getPooledBNBByShares',
+    args: [shares],
+  });
+}
+
 /** The hub's unbond period in seconds at a block (an undelegation unlocks that long after its block). */
 export function readUnbondPeriod(
   client: PublicClient,

@@ -1,0 +1,51 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import type { Address } from 'viem';
+import { ChainDirectory } from '@chainwire/chains';
+import { ApiError, type Database, DATABASE } from '@chainwire/core';
+import { parseAccountAddress } from '@chainwire/wallet';
+import { EvmStakingChains } from '../chains/evm-staking-chains';
+import { StakingErrorCode } from '../staking-error-codes';
+import { evmPositions } from './evm-positions';
+import type { StakingPositionsResult } from './positions.response';
+import type { PositionsQuery } from './positions.schema';
+import { readOwnerOperations } from './staking-operations.repository';
+
+export class GetStakingPositionsQuery extends Query<StakingPositionsResult> {
+  constructor(
+    readonly address: string,
+    readonly params: PositionsQuery,
+  ) {
+    super();
+  }
+}
+
+/** An address's positions, folded from the staking read model, valued through the chain adapter. */
+@QueryHandler(GetStakingPositionsQuery)
+export class GetStakingPositionsHandler implements IQueryHandler<GetStakingPositionsQuery> {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly chains: ChainDirectory,
+    private readonly evm: EvmStakingChains,
+  ) {}
+
+  async execute({ address, params }: GetStakingPositionsQuery): Promise<StakingPositionsResult> {
+    const entry = await this.chains.require(params.chain);
+    const owner = parseAccountAddress(entry.family, address);
+    const evm = this.evm.get(entry.id);
+    if (!evm) throw notSupported(entry.id);
+    const rows = await readOwnerOperations(this.db, entry.id, owner.display);
+    return {
+      chain: entry.id,
+      address: owner.display,
+      positions: await evmPositions(evm, owner.display as Address, rows),
+    };
+  }
+}
+
+export function notSupported(chain: string): ApiError {
+  return ApiError.badRequest(
+    StakingErrorCode.STAKING_NOT_SUPPORTED,
+    `${chain} has no staking in this deployment (see GET /api/chains/${chain}/capabilities)`,
+  );
+}

@@ -1,0 +1,36 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { BuildUndelegateQuery } from './build-undelegate.query';
+import {
+  UndelegateBuildEnvelope,
+  type UndelegateBuildResult,
+  UndelegateRequestDto,
+} from './undelegate.response';
+import { undelegateSchema, type UndelegateRequest } from './undelegate.schema';
+
+@ApiTags('staking')
+@Controller('api/staking')
+export class UndelegateController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Post('undelegate/build')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'An unsigned undelegation: EVM StakeHub undelegate(operatorAddress, shares)',
+    description:
+      'Give exactly one of amountWei, shares, all. Sign the result like a prepare-sign answer (chainId, nonce, ' +
+      'to, valueWei, data, fee) and send it with POST /api/txs/send; once mined the position shows UNBONDING. ' +
+      'Errors: 400 VALIDATION_ERROR, INVALID_ADDRESS, UNKNOWN_CHAIN, STAKING_NOT_SUPPORTED, UNKNOWN_VALIDATOR, ' +
+      'NOTHING_STAKED, INSUFFICIENT_STAKE; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 422 SIMULATION_FAILED; ' +
+      '503 SERVICE_UNAVAILABLE.',
+  })
+  @ApiBody({ type: UndelegateRequestDto })
+  @ApiOkResponse({ type: UndelegateBuildEnvelope })
+  async build(
+    @Body(new ZodValidationPipe(undelegateSchema)) body: UndelegateRequest,
+  ): Promise<Enveloped<UndelegateBuildResult>> {
+    return new Enveloped(await this.queryBus.execute(new BuildUndelegateQuery(body)));
+  }
+}
