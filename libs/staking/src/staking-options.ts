@@ -10,7 +10,9 @@ export interface StakingChainConfig {
 
 export interface StakingModuleOptions {
   readonly chains: readonly StakingChainConfig[];
-  /** Per JSON-RPC request; default 10 s. */
+  /** Tron's java-tron HTTP API (TRON_RPC_URL, TRON_API_KEY); none: no Tron staking. */
+  readonly tron?: { readonly url: string; readonly apiKey?: string };
+  /** Per node request; default 10 s. */
   readonly rpcTimeoutMs?: number;
 }
 

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { ChainCapabilitiesModuleRef, ChainDirectoryModuleRef } from '@chainwire/chains';
 import type { DatabaseModuleRef } from '@chainwire/core';
 import { EvmStakingChains } from './chains/evm-staking-chains';
+import { TronStakingChain } from './chains/tron-staking-chain';
 import { GetStakingPositionsHandler } from './positions/get-positions.query';
 import { StakingPositionsController } from './positions/positions.controller';
 import { STAKING_OPTIONS, type StakingModuleOptions } from './staking-options';
@@ -29,6 +30,7 @@ export class StakingModule {
       providers: [
         { provide: STAKING_OPTIONS, useValue: options },
         EvmStakingChains,
+        TronStakingChain,
         GetStakingPositionsHandler,
         BuildUndelegateHandler,
       ],

@@ -16,6 +16,7 @@ const row = (
   resource: null,
   receiver: null,
   votes: null,
+  timestampMs: 0,
 });
 
 describe('foldEvmDelegations', () => {

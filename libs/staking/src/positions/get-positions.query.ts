@@ -5,11 +5,13 @@ import { ChainDirectory } from '@chainwire/chains';
 import { ApiError, type Database, DATABASE } from '@chainwire/core';
 import { parseAccountAddress } from '@chainwire/wallet';
 import { EvmStakingChains } from '../chains/evm-staking-chains';
+import { TRON_CHAIN, TronStakingChain } from '../chains/tron-staking-chain';
 import { StakingErrorCode } from '../staking-error-codes';
 import { evmPositions } from './evm-positions';
 import type { StakingPositionsResult } from './positions.response';
 import type { PositionsQuery } from './positions.schema';
 import { readOwnerOperations } from './staking-operations.repository';
+import { tronPositions } from './tron-positions';
 
 export class GetStakingPositionsQuery extends Query<StakingPositionsResult> {
   constructor(
@@ -27,18 +29,22 @@ export class GetStakingPositionsHandler implements IQueryHandler<GetStakingPosit
     @Inject(DATABASE) private readonly db: Database,
     private readonly chains: ChainDirectory,
     private readonly evm: EvmStakingChains,
+    private readonly tron: TronStakingChain,
   ) {}
 
   async execute({ address, params }: GetStakingPositionsQuery): Promise<StakingPositionsResult> {
     const entry = await this.chains.require(params.chain);
     const owner = parseAccountAddress(entry.family, address);
     const evm = this.evm.get(entry.id);
-    if (!evm) throw notSupported(entry.id);
+    const tron = entry.id === TRON_CHAIN ? this.tron.node : undefined;
+    if (!evm && !tron) throw notSupported(entry.id);
     const rows = await readOwnerOperations(this.db, entry.id, owner.display);
     return {
       chain: entry.id,
       address: owner.display,
-      positions: await evmPositions(evm, owner.display as Address, rows),
+      positions: evm
+        ? await evmPositions(evm, owner.display as Address, rows)
+        : await tronPositions(tron!, owner.display, rows),
     };
   }
 }

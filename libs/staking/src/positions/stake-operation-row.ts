@@ -10,4 +10,6 @@ export interface StakeOperationRow {
   readonly receiver: string | null;
   readonly unlockTimeMs: number | null;
   readonly votes: readonly { validator: string; count: string }[] | null;
+  /** The block's time, unix ms. */
+  readonly timestampMs: number;
 }

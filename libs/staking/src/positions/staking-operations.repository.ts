@@ -11,6 +11,7 @@ interface Row {
   receiver: string | null;
   unlock_time_ms: string | null;
   votes: { validator: string; count: string }[] | null;
+  timestamp: string;
 }
 
 /** An owner's canonical stake operations on a chain, oldest first (block, then place in the block). */
@@ -20,7 +21,8 @@ export async function readOwnerOperations(
   owner: string,
 ): Promise<StakeOperationRow[]> {
   const { rows } = await db.pool.query<Row>(
-    `SELECT operation, validator, amount::text, shares::text, resource, receiver, unlock_time_ms::text, votes
+    `SELECT operation, validator, amount::text, shares::text, resource, receiver, unlock_time_ms::text, votes,
+            timestamp::text
        FROM staking_operations WHERE chain = $1 AND owner = $2 ORDER BY block_number, ordinal`,
     [chain, owner],
   );
@@ -33,5 +35,6 @@ export async function readOwnerOperations(
     receiver: r.receiver,
     unlockTimeMs: r.unlock_time_ms === null ? null : Number(r.unlock_time_ms),
     votes: r.votes,
+    timestampMs: Number(r.timestamp) * 1000,
   }));
 }

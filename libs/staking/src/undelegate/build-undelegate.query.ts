@@ -9,17 +9,21 @@ import {
   readSharesForAmount,
   stakeHubAbi,
 } from '@chainwire/chains';
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { ApiError, type Database, DATABASE, ErrorCode } from '@chainwire/core';
 import { parseAccountAddress } from '@chainwire/wallet';
 import { type EvmStakingChain, EvmStakingChains } from '../chains/evm-staking-chains';
 import { withNodeErrors } from '../chains/node-errors';
+import { TRON_CHAIN, TronStakingChain } from '../chains/tron-staking-chain';
 import { notSupported } from '../positions/get-positions.query';
 import { StakingErrorCode } from '../staking-error-codes';
 import { EVM_CALL_PREPARER, type EvmCallPreparer } from './evm-call-preparer.port';
-import type { UndelegateBuildResult } from './undelegate.response';
+import { buildTronUnstake } from './build-tron-unstake';
+import type { TronUndelegateBuildResult, UndelegateBuildResult } from './undelegate.response';
 import type { UndelegateRequest } from './undelegate.schema';
 
-export class BuildUndelegateQuery extends Query<UndelegateBuildResult> {
+export type UndelegateBuild = UndelegateBuildResult | TronUndelegateBuildResult;
+
+export class BuildUndelegateQuery extends Query<UndelegateBuild> {
   constructor(readonly request: UndelegateRequest) {
     super();
   }
@@ -33,18 +37,28 @@ export class BuildUndelegateQuery extends Query<UndelegateBuildResult> {
  * Nothing is stored, so it is a query.
  */
 @QueryHandler(BuildUndelegateQuery)
-export class BuildUndelegateHandler implements IQueryHandler<BuildUndelegateQuery, UndelegateBuildResult> {
+export class BuildUndelegateHandler implements IQueryHandler<BuildUndelegateQuery, UndelegateBuild> {
   constructor(
+    @Inject(DATABASE) private readonly db: Database,
     private readonly chains: ChainDirectory,
+    private readonly tron: TronStakingChain,
     private readonly evm: EvmStakingChains,
     @Inject(EVM_CALL_PREPARER) private readonly preparer: EvmCallPreparer,
   ) {}
 
-  async execute({ request }: BuildUndelegateQuery): Promise<UndelegateBuildResult> {
+  async execute({ request }: BuildUndelegateQuery): Promise<UndelegateBuild> {
     const entry = await this.chains.require(request.chain);
     const from = parseAccountAddress(entry.family, request.from).display as Address;
+    if (entry.id === TRON_CHAIN && this.tron.node)
+      return buildTronUnstake(this.db, this.tron.node, entry.id, request);
     const chain = this.evm.get(entry.id);
     if (!chain) throw notSupported(entry.id);
+    if (request.validatorId === undefined) {
+      throw ApiError.badRequest(ErrorCode.VALIDATION_ERROR, 'validatorId (the operator address) is required');
+    }
+    if (request.resource !== undefined || request.receiver !== undefined) {
+      throw ApiError.badRequest(ErrorCode.VALIDATION_ERROR, 'resource and receiver apply to Tron only');
+    }
     const validator = parseValidator(request.validatorId);
     const { shares, amountWei } = await this.sharesToUndelegate(chain, from, validator, request);
     const prepared = await this.preparer.prepare({

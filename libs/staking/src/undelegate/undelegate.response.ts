@@ -51,8 +51,16 @@ export class UndelegateRequestDto {
   @ApiPropertyOptional({ type: 'integer', description: 'Shares to undelegate, exact' })
   shares?: bigint;
 
-  @ApiPropertyOptional({ description: 'true: every share held' })
+  @ApiPropertyOptional({ description: 'true: every share held (EVM), all frozen or delegated sun (Tron)' })
   all?: boolean;
+
+  @ApiPropertyOptional({ enum: ['BANDWIDTH', 'ENERGY'], description: 'Tron only; default BANDWIDTH' })
+  resource?: 'BANDWIDTH' | 'ENERGY';
+
+  @ApiPropertyOptional({
+    description: 'Tron only: build UnDelegateResource for resource delegated to this address',
+  })
+  receiver?: string;
 }
 
 export class UndelegateBuildResult {
@@ -97,3 +105,34 @@ export class UndelegateBuildResult {
 }
 
 export const UndelegateBuildEnvelope = EnvelopeOf(UndelegateBuildResult);
+
+/** Tron's answer: the unsigned transaction tronweb built, ready for tronweb's `trx.sign` and broadcast. */
+export class TronUndelegateBuildResult {
+  @ApiProperty({ example: 'tron' })
+  chain!: string;
+
+  @ApiProperty({ example: 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC' })
+  from!: string;
+
+  @ApiProperty({ enum: ['UNFREEZE_BALANCE_V2', 'UNDELEGATE_RESOURCE'] })
+  txType!: 'UNFREEZE_BALANCE_V2' | 'UNDELEGATE_RESOURCE';
+
+  @ApiProperty({ type: 'integer', description: 'Sun unfrozen or taken back, exact' })
+  amountWei!: bigint;
+
+  @ApiProperty({ enum: ['BANDWIDTH', 'ENERGY'] })
+  resource!: 'BANDWIDTH' | 'ENERGY';
+
+  @ApiProperty({ type: String, nullable: true, description: 'UNDELEGATE_RESOURCE: the receiver' })
+  receiver!: string | null;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'java-tron transaction JSON {txID, raw_data, raw_data_hex, visible}: txID = sha256(raw_data_hex); sign txID',
+  })
+  transaction!: { txID: string; raw_data: Record<string, unknown>; raw_data_hex: string; visible: boolean };
+}
+
+export const TronUndelegateBuildEnvelope = EnvelopeOf(TronUndelegateBuildResult);

@@ -15,10 +15,15 @@ export const undelegateSchema = z
   .object({
     chain: z.string().trim().min(1),
     from: z.string().trim().min(1),
-    validatorId: z.string().trim().min(1),
+    /** EVM: the operator address (required); Tron: not used (unfreezing is not per SR). */
+    validatorId: optional(z.string().trim().min(1)),
     amountWei: optional(bigIntInput()),
     shares: optional(bigIntInput()),
     all: optional(z.boolean()),
+    /** Tron: the resource to unfreeze or take back; default BANDWIDTH. */
+    resource: optional(z.enum(['BANDWIDTH', 'ENERGY'])),
+    /** Tron: take back resource delegated to this address (UnDelegateResource) instead of unfreezing. */
+    receiver: optional(z.string().trim().min(1)),
   })
   .refine(
     (b) => [b.amountWei !== undefined, b.shares !== undefined, b.all === true].filter(Boolean).length === 1,
