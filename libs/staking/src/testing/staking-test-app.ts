@@ -13,7 +13,7 @@ import {
 } from '@chainwire/core';
 import { ContractCallPreparer, TransactionsModule } from '@chainwire/transactions';
 import { createTestDatabase } from '../../../../test/support/test-database';
-import type { StakingChainConfig } from '../staking-options';
+import type { StakingChainConfig, StakingModuleOptions } from '../staking-options';
 import { StakingModule } from '../staking.module';
 import { EVM_CALL_PREPARER } from '../undelegate/evm-call-preparer.port';
 
@@ -32,7 +32,10 @@ export interface StakingTestApp {
 }
 
 /** The staking and transaction routes behind the real guard, wired as the server wires them. */
-export async function startStakingTestApp(chains: readonly StakingChainConfig[]): Promise<StakingTestApp> {
+export async function startStakingTestApp(
+  chains: readonly StakingChainConfig[],
+  tron?: StakingModuleOptions['tron'],
+): Promise<StakingTestApp> {
   const db = await createTestDatabase();
   await seedRegistries(db.dataSource);
   const key = (await createApiKey(db.dataSource, { plan: 'enterprise' })).key;
@@ -59,7 +62,7 @@ export async function startStakingTestApp(chains: readonly StakingChainConfig[])
       transactions,
       StakingModule.forRoot(
         { database, chainDirectory, capabilities, evmCalls },
-        { chains, rpcTimeoutMs: 5000 },
+        { chains, tron, rpcTimeoutMs: 5000 },
       ),
     ],
   })
