@@ -444,7 +444,10 @@ export class EvmIndexer implements HealthSource {
       // A hash indexed again after a revert gets fresh ids, else the store would drop them as duplicates.
       incarnation: state.revertedHashes.has(block.hash) ? `#${state.version}:${block.number}` : '',
       transfers,
-      stakeOperations: await blockStakeOperations(this.adapter, this.options.chain, this.stakeHub, fetched),
+      // Without a hub nothing is looked at (the indexer benchmark's path is unchanged).
+      stakeOperations: this.stakeHub
+        ? await blockStakeOperations(this.adapter, this.options.chain, this.stakeHub, fetched)
+        : [],
     };
   }
 

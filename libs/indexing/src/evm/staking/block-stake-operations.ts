@@ -5,16 +5,16 @@ import type { FetchedBlock } from '../block-transfers';
 import { hasUndelegation, hubLogs, hubStakeOperations } from './hub-stake-operations';
 
 /**
- * The stake operations of one block for the configured hub; none without a hub. A block with an
- * undelegation costs one `eth_call` (the hub's unbond period at that block), any other block none.
+ * The stake operations of one block for the configured hub (checksummed, as receipt logs carry it). A
+ * block with an undelegation costs one `eth_call` (the hub's unbond period at that block), any other
+ * block none.
  */
 export async function blockStakeOperations(
   adapter: EvmChainAdapter,
   chain: string,
-  hub: Address | undefined,
+  hub: Address,
   fetched: FetchedBlock,
 ): Promise<StakeOperationObservedData[]> {
-  if (hub === undefined) return [];
   const logs = hubLogs(hub, fetched);
   if (logs.length === 0) return [];
   const period = hasUndelegation(logs)
