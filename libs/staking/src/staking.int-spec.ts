@@ -7,6 +7,7 @@ import { ConsumerRunner, replayProjection } from '@chainwire/read-models';
 import {
   callFixture,
   deployFixture,
+  reorg,
   startTestAnvil,
   waitMined,
   type TestAnvil,
@@ -220,6 +221,18 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
     expect((await positions(delegator, 'ethereum')).json.code).toBe('STAKING_NOT_SUPPORTED');
     expect((await positions('0x12', 'smartchain')).json.code).toBe('INVALID_ADDRESS');
     expect((await positions(delegator, 'nochain')).status).toBe(400);
+  });
+
+  it('forgets a delegation whose block a reorg orphaned', async () => {
+    const late = anvil.accounts[4].address;
+    await hubCall(4, 'delegate', [operator, false], ETH);
+    await sync();
+    expect((await positions(late)).json.data.positions).toEqual([
+      expect.objectContaining({ validatorId: operator, status: 'STAKED', stakedWei: ETH }),
+    ]);
+    await reorg(anvil, 1); // the delegation's block is replaced by an empty one
+    await sync();
+    expect((await positions(late)).json.data.positions).toEqual([]);
   });
 
   it('rebuilds the same rows with cli replay', async () => {

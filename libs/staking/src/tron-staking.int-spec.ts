@@ -160,6 +160,12 @@ describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake
     });
   });
 
+  it('accepts the hex form of an address and answers base58', async () => {
+    const hex = await positions(TronWeb.address.toHex(owner));
+    expect(hex.data).toEqual((await positions(owner)).data);
+    expect(hex.data.address).toBe(owner);
+  });
+
   it('drops withdrawn unfreezes, and brings them back when the withdrawal is reverted', async () => {
     // At its block's time only the ENERGY unfreeze has expired: WithdrawExpireUnfreeze takes that one.
     [withdraw] = await append({

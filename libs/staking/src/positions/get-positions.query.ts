@@ -3,8 +3,8 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Address } from 'viem';
 import { ChainDirectory } from '@chainwire/chains';
 import { ApiError, type Database, DATABASE } from '@chainwire/core';
-import { parseAccountAddress } from '@chainwire/wallet';
 import { EvmStakingChains } from '../chains/evm-staking-chains';
+import { parseStakingAddress } from '../chains/staking-address';
 import { TRON_CHAIN, TronStakingChain } from '../chains/tron-staking-chain';
 import { StakingErrorCode } from '../staking-error-codes';
 import { evmPositions } from './evm-positions';
@@ -34,17 +34,17 @@ export class GetStakingPositionsHandler implements IQueryHandler<GetStakingPosit
 
   async execute({ address, params }: GetStakingPositionsQuery): Promise<StakingPositionsResult> {
     const entry = await this.chains.require(params.chain);
-    const owner = parseAccountAddress(entry.family, address);
+    const owner = parseStakingAddress(entry.family, address);
     const evm = this.evm.get(entry.id);
     const tron = entry.id === TRON_CHAIN ? this.tron.node : undefined;
     if (!evm && !tron) throw notSupported(entry.id);
-    const rows = await readOwnerOperations(this.db, entry.id, owner.display);
+    const rows = await readOwnerOperations(this.db, entry.id, owner);
     return {
       chain: entry.id,
-      address: owner.display,
+      address: owner,
       positions: evm
-        ? await evmPositions(evm, owner.display as Address, rows)
-        : await tronPositions(tron!, owner.display, rows),
+        ? await evmPositions(evm, owner as Address, rows)
+        : await tronPositions(tron!, owner, rows),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { buildTronUnstakeTransaction, type TronHttpClient } from '@chainwire/chains';
 import { ApiError, type Database, ErrorCode } from '@chainwire/core';
-import { parseAccountAddress } from '@chainwire/wallet';
+import { parseStakingAddress } from '../chains/staking-address';
 import { withTronNodeErrors } from '../chains/tron-node-errors';
 import { foldTronStake } from '../positions/fold-tron-stake';
 import { readOwnerOperations } from '../positions/staking-operations.repository';
@@ -20,15 +20,14 @@ export async function buildTronUnstake(
   chain: string,
   request: UndelegateRequest,
 ): Promise<TronUndelegateBuildResult> {
-  const owner = parseAccountAddress('Tron', request.from).display;
+  const owner = parseStakingAddress('Tron', request.from);
   if (request.shares !== undefined) {
     throw ApiError.badRequest(
       ErrorCode.VALIDATION_ERROR,
       'Tron stake has no shares: give amountWei (sun) or all',
     );
   }
-  const receiver =
-    request.receiver === undefined ? undefined : parseAccountAddress('Tron', request.receiver).display;
+  const receiver = request.receiver === undefined ? undefined : parseStakingAddress('Tron', request.receiver);
   if (receiver === owner) {
     throw ApiError.badRequest(ErrorCode.VALIDATION_ERROR, 'receiver must differ from from');
   }

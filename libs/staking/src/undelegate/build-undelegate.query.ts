@@ -10,9 +10,9 @@ import {
   stakeHubAbi,
 } from '@chainwire/chains';
 import { ApiError, type Database, DATABASE, ErrorCode } from '@chainwire/core';
-import { parseAccountAddress } from '@chainwire/wallet';
 import { type EvmStakingChain, EvmStakingChains } from '../chains/evm-staking-chains';
 import { withNodeErrors } from '../chains/node-errors';
+import { parseStakingAddress } from '../chains/staking-address';
 import { TRON_CHAIN, TronStakingChain } from '../chains/tron-staking-chain';
 import { notSupported } from '../positions/get-positions.query';
 import { StakingErrorCode } from '../staking-error-codes';
@@ -48,7 +48,7 @@ export class BuildUndelegateHandler implements IQueryHandler<BuildUndelegateQuer
 
   async execute({ request }: BuildUndelegateQuery): Promise<UndelegateBuild> {
     const entry = await this.chains.require(request.chain);
-    const from = parseAccountAddress(entry.family, request.from).display as Address;
+    const from = parseStakingAddress(entry.family, request.from) as Address;
     if (entry.id === TRON_CHAIN && this.tron.node)
       return buildTronUnstake(this.db, this.tron.node, entry.id, request);
     const chain = this.evm.get(entry.id);
