@@ -85,6 +85,28 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
     await anvil?.stop();
   });
 
+  it('documents both routes and both build answers in the OpenAPI document', async () => {
+    const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/docs/openapi.json' })).body) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>
+      >;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/staking/positions/{address}', '/api/staking/undelegate/build']),
+    );
+    const build =
+      doc.paths['/api/staking/undelegate/build'].post.responses['200'].content['application/json'];
+    expect(build.schema).toEqual({
+      oneOf: [
+        { $ref: '#/components/schemas/UndelegateBuildResultEnvelope' },
+        { $ref: '#/components/schemas/TronUndelegateBuildResultEnvelope' },
+      ],
+    });
+    expect(doc.components.schemas).toHaveProperty('StakingPositionsResultEnvelope');
+  });
+
   it('reports staking as a capability of the chains with a hub only', () => {
     const capabilities = t.app.get(ChainCapabilities);
     expect(capabilities.forChain('smartchain').staking).toBe(true);

@@ -1,9 +1,20 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { BuildUndelegateQuery, type UndelegateBuild } from './build-undelegate.query';
-import { UndelegateBuildEnvelope, UndelegateRequestDto } from './undelegate.response';
+import {
+  TronUndelegateBuildEnvelope,
+  UndelegateBuildEnvelope,
+  UndelegateRequestDto,
+} from './undelegate.response';
 import { undelegateSchema, type UndelegateRequest } from './undelegate.schema';
 
 @ApiTags('staking')
@@ -27,7 +38,16 @@ export class UndelegateController {
       '503 SERVICE_UNAVAILABLE.',
   })
   @ApiBody({ type: UndelegateRequestDto })
-  @ApiOkResponse({ type: UndelegateBuildEnvelope })
+  @ApiExtraModels(UndelegateBuildEnvelope, TronUndelegateBuildEnvelope)
+  @ApiOkResponse({
+    description: 'EVM chains: UndelegateBuildResult; tron: TronUndelegateBuildResult',
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(UndelegateBuildEnvelope) },
+        { $ref: getSchemaPath(TronUndelegateBuildEnvelope) },
+      ],
+    },
+  })
   async build(
     @Body(new ZodValidationPipe(undelegateSchema)) body: UndelegateRequest,
   ): Promise<Enveloped<UndelegateBuild>> {
