@@ -245,14 +245,19 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
     expect((await positions(delegator, 'nochain')).status).toBe(400);
   });
 
-  it('forgets a delegation whose block a reorg orphaned', async () => {
+  it('values only indexed shares, and forgets delegations whose blocks a reorg orphaned', async () => {
     const late = anvil.accounts[4].address;
     await hubCall(4, 'delegate', [operator, false], ETH);
     await sync();
     expect((await positions(late)).json.data.positions).toEqual([
       expect.objectContaining({ validatorId: operator, status: 'STAKED', stakedWei: ETH }),
     ]);
-    await reorg(anvil, 1); // the delegation's block is replaced by an empty one
+    // A delegation the indexer has not seen yet is not taken for a reward: rewards value the indexed shares.
+    await hubCall(4, 'delegate', [operator, false], ETH);
+    expect((await positions(late)).json.data.positions).toEqual([
+      expect.objectContaining({ stakedWei: ETH, rewardsWei: 0n }),
+    ]);
+    await reorg(anvil, 2); // both delegations' blocks are replaced by empty ones
     await sync();
     expect((await positions(late)).json.data.positions).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { readDelegation } from '@chainwire/chains';
+import { readCreditContract, readPooledForShares } from '@chainwire/chains';
 import type { EvmStakingChain } from '../chains/evm-staking-chains';
 import { withNodeErrors } from '../chains/node-errors';
 import { foldEvmDelegations } from './fold-evm-delegations';
@@ -7,14 +7,14 @@ import type { StakingPosition } from './positions.response';
 import type { StakeOperationRow } from './stake-operation-row';
 
 /**
- * EVM positions: one STAKED per validator with shares, its rewards the pooled value of the shares now
- * (read from the credit contract) less the principal; one UNBONDING per unclaimed undelegation, or
+ * EVM positions: one STAKED per validator with shares, its rewards the value now of the shares the read
+ * model holds (the credit contract's `getPooledBNBByShares`, so a delegation not yet indexed is not taken
+ * for a reward) less the principal; one UNBONDING per unclaimed undelegation, or
  * WITHDRAWABLE once the chain's head is at or past its unlock time (the chain's clock, not ours: a
  * claim is judged by block time).
  */
 export async function evmPositions(
   chain: EvmStakingChain,
-  owner: Address,
   rows: readonly StakeOperationRow[],
 ): Promise<StakingPosition[]> {
   const state = foldEvmDelegations(rows);
@@ -22,12 +22,12 @@ export async function evmPositions(
   const [head, live] = await withNodeErrors(() =>
     Promise.all([
       state.unbonds.length > 0 ? chain.client.getBlock({ blockTag: 'latest' }) : undefined,
-      Promise.all(staked.map((d) => readDelegation(chain.client, chain.hub, d.validator as Address, owner))),
+      Promise.all(staked.map((d) => pooledValue(chain, d.validator as Address, d.shares))),
     ]),
   );
   const nowMs = head ? Number(head.timestamp) * 1000 : 0;
   const positions: StakingPosition[] = staked.map((d, i) => {
-    const pooled = live[i]?.pooledWei ?? d.principalWei;
+    const pooled = live[i] ?? d.principalWei;
     return {
       validatorId: d.validator,
       status: 'STAKED',
@@ -48,4 +48,14 @@ export async function evmPositions(
     });
   }
   return positions;
+}
+
+/** The wei `shares` of the operator's pool are worth now; null when the hub no longer knows the operator. */
+async function pooledValue(
+  chain: EvmStakingChain,
+  operator: Address,
+  shares: bigint,
+): Promise<bigint | null> {
+  const credit = await readCreditContract(chain.client, chain.hub, operator);
+  return credit && readPooledForShares(chain.client, credit, shares);
 }

@@ -42,9 +42,7 @@ export class GetStakingPositionsHandler implements IQueryHandler<GetStakingPosit
     return {
       chain: entry.id,
       address: owner,
-      positions: evm
-        ? await evmPositions(evm, owner as Address, rows)
-        : await tronPositions(tron!, owner, rows),
+      positions: evm ? await evmPositions(evm, rows) : await tronPositions(tron!, owner, rows),
     };
   }
 }

@@ -37,7 +37,7 @@ export class StakingPosition {
   @ApiProperty({
     type: 'integer',
     description:
-      'EVM STAKED: the value of the shares now (credit contract getPooledBNB) less the principal, at least 0; ' +
+      'EVM STAKED: the value of the shares now (credit contract getPooledBNBByShares) less the principal, at least 0; ' +
       'Tron: the unclaimed voting reward (/wallet/getReward) on the first STAKED position; otherwise 0',
     example: 100000000000000000,
   })
