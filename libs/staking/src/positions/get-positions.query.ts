@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { Address } from 'viem';
 import { ChainDirectory } from '@chainwire/chains';
 import { ApiError, type Database, DATABASE } from '@chainwire/core';
 import { EvmStakingChains } from '../chains/evm-staking-chains';
