@@ -48,9 +48,10 @@ export class BuildUndelegateHandler implements IQueryHandler<BuildUndelegateQuer
 
   async execute({ request }: BuildUndelegateQuery): Promise<UndelegateBuild> {
     const entry = await this.chains.require(request.chain);
-    const from = parseStakingAddress(entry.family, request.from) as Address;
-    if (entry.id === TRON_CHAIN && this.tron.node)
+    if (entry.id === TRON_CHAIN && this.tron.node) {
       return buildTronUnstake(this.db, this.tron.node, entry.id, request);
+    }
+    const from = parseStakingAddress(entry.family, request.from) as Address;
     const chain = this.evm.get(entry.id);
     if (!chain) throw notSupported(entry.id);
     if (request.validatorId === undefined) {
