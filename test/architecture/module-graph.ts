@@ -22,8 +22,20 @@ export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   wallet: ['core', 'auth', 'chains', 'event-store'],
   transactions: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
   webhooks: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
+  // Staking reaches the transactions feature's preparer only through its own port (EVM_CALL_PREPARER).
+  staking: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
   // The application assembled: every table, migration and consumer. Only apps, tests and benchmarks use it.
-  composition: ['core', 'chains', 'auth', 'event-store', 'read-models', 'wallet', 'transactions', 'webhooks'],
+  composition: [
+    'core',
+    'chains',
+    'auth',
+    'event-store',
+    'read-models',
+    'wallet',
+    'transactions',
+    'webhooks',
+    'staking',
+  ],
 };
 
 /** Top-level folders that are not libs and the relative imports between them that are allowed. */

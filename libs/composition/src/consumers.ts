@@ -7,6 +7,7 @@ import {
   nftsProjection,
   type Projection,
 } from '@chainwire/read-models';
+import { stakingProjection } from '@chainwire/staking';
 import { historyProjection } from '@chainwire/transactions';
 import { deliveriesProjection, subscriptionsProjection } from '@chainwire/webhooks';
 
@@ -21,6 +22,7 @@ export const PROJECTOR_PROJECTIONS: readonly Projection[] = [
   historyProjection,
   nftsProjection,
   subscriptionsProjection,
+  stakingProjection,
 ];
 
 /** Every projection `cli replay <name>` rebuilds, by name: the projector's and the dispatcher's. */

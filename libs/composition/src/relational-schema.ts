@@ -9,6 +9,7 @@ import {
   ParkedEventEntity,
   ProjectionCheckpointEntity,
 } from '@chainwire/read-models';
+import { StakingOperationEntity } from '@chainwire/staking';
 import { TxHistoryEntity } from '@chainwire/transactions';
 import { NftMetadataEntity, PriceEntity } from '@chainwire/wallet';
 import {
@@ -50,6 +51,7 @@ export const RELATIONAL_ENTITIES = [
   TokenMetadataEntity,
   NftHoldingEntity,
   NftMetadataEntity,
+  StakingOperationEntity,
 ];
 
 /** The application's schema: what every process opens its database with. */

@@ -11,6 +11,7 @@ import { GetHistoryHandler } from './history/get-history.query';
 import { HistoryController } from './history/history.controller';
 import { PrepareSignController } from './prepare-sign/prepare-sign.controller';
 import { PrepareSignHandler } from './prepare-sign/prepare-sign.query';
+import { ContractCallPreparer } from './prepare-sign/prepare-contract-call';
 import { ChainRpcRegistry } from './rpc/chain-rpc-registry';
 import { SendTransactionHandler } from './send/send-transaction.command';
 import { SendTransactionController } from './send/send-transaction.controller';
@@ -47,12 +48,14 @@ export class TransactionsModule {
         EvmFeeStrategy,
         FeeService,
         PrepareSignHandler,
+        ContractCallPreparer,
         SendTransactionHandler,
         GetTxStatusHandler,
         GetFeesHandler,
         GetHistoryHandler,
       ],
-      exports: [ChainRpcRegistry],
+      // ContractCallPreparer: other features' transactions (staking), through a port the app wires.
+      exports: [ChainRpcRegistry, ContractCallPreparer],
     };
   }
 }

@@ -5,10 +5,12 @@ import { AuthModule } from '@chainwire/auth';
 import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains';
 import type { DatabaseModuleRef, HealthRegistryModuleRef, PriceSettings } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
+import { type StakingChainConfig, StakingModule } from '@chainwire/staking';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
 import { type NamesChainConfig, NftsModule, WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
 import { HealthModule } from '../health/health.module';
+import { EvmCallsModule } from './evm-calls.module';
 import { INDEXED_CHAIN_IDS, IndexedCapability } from './indexed-capability';
 import { GetInfoHandler } from './info/get-info.query';
 import { InfoController } from './info/info.controller';
@@ -23,7 +25,7 @@ export interface ApiModuleOptions {
    * The configured chains: those with a node are indexed and serve the live transaction routes (none:
    * those answer UNSUPPORTED_CHAIN); with an ENS registry too, they serve names.
    */
-  readonly chains?: readonly (ChainRpcConfig & NamesChainConfig)[];
+  readonly chains?: readonly (ChainRpcConfig & NamesChainConfig & StakingChainConfig)[];
   /** The server's webhook settings (signing-secret key, egress rules); none: notification secrets are unusable. */
   readonly webhooks?: WebhooksConfig;
   /** Price cache and sources; none: the defaults (no feed unless ethereum is mainnet, no HTTP provider). */
@@ -44,6 +46,8 @@ export class ApiModule {
     // One capability registry: each feature registers what it serves, GET /api/chains/{id}/capabilities reads it.
     const capabilities = ChainCapabilitiesModule.forRoot();
     const chains = options.chains ?? [];
+    // One TransactionsModule: its routes, and the preparer staking's undelegation builds go through.
+    const transactions = TransactionsModule.forRoot({ database, chainDirectory }, { chains });
     return {
       module: ApiModule,
       imports: [
@@ -71,7 +75,11 @@ export class ApiModule {
             ipfsGatewayUrl: options.ipfsGatewayUrl,
           },
         ),
-        TransactionsModule.forRoot({ database, chainDirectory }, { chains }),
+        transactions,
+        StakingModule.forRoot(
+          { database, chainDirectory, capabilities, evmCalls: EvmCallsModule.forRoot(transactions) },
+          { chains },
+        ),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
         HealthModule.forRoot({ database, health }),
       ],

@@ -74,6 +74,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
               id: c.id,
               rpcUrl: c.rpcUrl ?? (c.id === 'ethereum' ? devChain?.rpcUrl : undefined),
               ensRegistry: c.ensRegistry,
+              stakeHub: c.stakeHub,
             })),
             prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
             metrics: parts.metrics,
@@ -126,7 +127,15 @@ function indexedChains(config: AppConfig, devChain: DevChain | undefined): Index
   return config.chains.flatMap((chain) => {
     const rpcUrl = chain.rpcUrl ?? devChain?.rpcUrl;
     return rpcUrl
-      ? [{ id: chain.id, rpcUrl, startBlock: chain.startBlock, finalityDepth: chain.finalityDepth }]
+      ? [
+          {
+            id: chain.id,
+            rpcUrl,
+            startBlock: chain.startBlock,
+            finalityDepth: chain.finalityDepth,
+            stakeHub: chain.stakeHub,
+          },
+        ]
       : [];
   });
 }

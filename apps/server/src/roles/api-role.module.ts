@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { PriceSettings } from '@chainwire/core';
+import type { StakingChainConfig } from '@chainwire/staking';
 import type { ChainRpcConfig } from '@chainwire/transactions';
 import type { NamesChainConfig } from '@chainwire/wallet';
 import type { WebhooksConfig } from '@chainwire/webhooks';
@@ -13,7 +14,7 @@ export interface ApiRoleOptions {
   readonly port: number;
   readonly host: string;
   /** Chains reachable over JSON-RPC (the configured URLs, the dev chain's for ethereum), with their ENS registries. */
-  readonly chains: readonly (ChainRpcConfig & NamesChainConfig)[];
+  readonly chains: readonly (ChainRpcConfig & NamesChainConfig & StakingChainConfig)[];
   readonly webhooks: WebhooksConfig;
   /** Price cache and sources, the dev chain's feeds included. */
   readonly prices?: PriceSettings;

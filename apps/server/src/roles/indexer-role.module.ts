@@ -18,6 +18,8 @@ export interface IndexedChain {
   readonly rpcUrl: string;
   readonly startBlock?: bigint;
   readonly finalityDepth?: number;
+  /** `<CHAIN>_STAKE_HUB`: its logs are indexed as stake operations (docs/architecture.md §13). */
+  readonly stakeHub?: `0x${string}`;
 }
 
 const INDEXED_CHAINS = Symbol('IndexedChains');
@@ -45,6 +47,7 @@ export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdow
         eventStore: this.eventStore,
         startBlock: chain.startBlock,
         finalityDepth: chain.finalityDepth,
+        stakeHub: chain.stakeHub,
         log: logFunction(log),
         logError: logFunction(log, 'error'),
       });

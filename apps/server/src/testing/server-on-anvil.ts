@@ -27,7 +27,8 @@ export interface ServerOnAnvil {
  */
 export async function startServerOnAnvil(options: {
   roles: Role[];
-  config?: Partial<AppConfig>;
+  /** Overrides; a function gets the anvil first (a config naming its RPC URL). */
+  config?: Partial<AppConfig> | ((anvil: TestAnvil) => Partial<AppConfig>);
 }): Promise<ServerOnAnvil> {
   const dataDir = mkdtempSync(join(tmpdir(), 'server-on-anvil-'));
   const anvil = await startTestAnvil();
@@ -42,7 +43,7 @@ export async function startServerOnAnvil(options: {
       logLevel: 'silent',
       chains: [{ id: 'ethereum', rpcUrl: anvil.rpcUrl, startBlock: 0n }],
       webhooks: { ...webhookSettings({}, true), secretKey: randomBytes(32) },
-      ...options.config,
+      ...(typeof options.config === 'function' ? options.config(anvil) : options.config),
     },
     silentLogger,
   );

@@ -35,3 +35,4 @@ export { readTokenAllowance } from './tokens/read-token-allowance';
 export { readTokenMetadata, type TokenMetadata } from './tokens/read-token-metadata';
 export { readVerifiedEnsName } from './ens/read-verified-ens-name';
 export * from './nft-reads';
+export * from './staking';

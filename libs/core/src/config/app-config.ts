@@ -17,6 +17,11 @@ export interface EvmChainConfig {
    * default, for other chains none (no names served).
    */
   readonly ensRegistry?: `0x${string}`;
+  /**
+   * A BSC-StakeHub-compatible contract (`<ID>_STAKE_HUB`): its Delegated / Undelegated / Claimed logs are
+   * indexed as stake operations and the chain serves staking (docs/architecture.md §13). None: no staking.
+   */
+  readonly stakeHub?: `0x${string}`;
 }
 
 /** The ENS registry of Ethereum mainnet (and its testnets): ETHEREUM_ENS_REGISTRY's default. */

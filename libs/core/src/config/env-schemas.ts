@@ -75,6 +75,7 @@ export const baseEnvSchema = z.object({
   ETHEREUM_START_BLOCK: optional(blockNumber),
   ETHEREUM_FINALITY_DEPTH: optional(finalityDepth),
   ETHEREUM_ENS_REGISTRY: optional(contractAddress),
+  ETHEREUM_STAKE_HUB: optional(contractAddress),
   ROLES: optional(
     z
       .string()
@@ -137,6 +138,7 @@ export const chainEnvSchema = z.object({
   startBlock: optional(blockNumber),
   finalityDepth: optional(finalityDepth),
   ensRegistry: optional(contractAddress),
+  stakeHub: optional(contractAddress),
 });
 
 /** `polygon` → `POLYGON`, `polygon-zkevm` → `POLYGON_ZKEVM`. */

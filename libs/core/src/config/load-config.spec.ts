@@ -159,6 +159,7 @@ describe('loadConfig', () => {
     ['ETHEREUM_RPC_URL', 'not a url'],
     ['DEV_API_KEY', 'short'],
     ['ETHEREUM_ENS_REGISTRY', '0x1234'],
+    ['ETHEREUM_STAKE_HUB', 'hub'],
   ])('rejects %s=%s naming the variable', (variable, value) => {
     expect(issuesOf({ [variable]: value })).toEqual([expect.stringMatching(new RegExp(`^${variable}: `))]);
   });
@@ -186,12 +187,33 @@ describe('loadConfig', () => {
       startBlock: 100n,
       finalityDepth: undefined,
       ensRegistry: undefined,
+      stakeHub: undefined,
     });
     expect(config.chains[2]).toMatchObject({
       rpcUrl: 'wss://base.example',
       finalityDepth: 64,
       ensRegistry: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
     });
+  });
+
+  it("reads a chain's stake hub (<CHAIN>_STAKE_HUB) and names a bad one", () => {
+    const config = load({
+      ETHEREUM_STAKE_HUB: '0x0000000000000000000000000000000000002002',
+      EVM_CHAINS: 'polygon',
+      POLYGON_RPC_URL: 'https://polygon.example',
+      POLYGON_STAKE_HUB: ' 0x0000000000000000000000000000000000002002 ',
+    });
+    expect(config.chains.map((c) => [c.id, c.stakeHub])).toEqual([
+      ['ethereum', '0x0000000000000000000000000000000000002002'],
+      ['polygon', '0x0000000000000000000000000000000000002002'],
+    ]);
+    expect(
+      issuesOf({
+        EVM_CHAINS: 'polygon',
+        POLYGON_RPC_URL: 'https://polygon.example',
+        POLYGON_STAKE_HUB: '0x12',
+      }),
+    ).toEqual([expect.stringMatching(/^POLYGON_STAKE_HUB: must be a 0x-prefixed 20-byte hex address/)]);
   });
 
   it('rejects an unknown registry id, a non-EVM chain and a missing chain RPC URL', () => {

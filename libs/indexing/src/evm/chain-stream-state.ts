@@ -4,6 +4,9 @@ import {
   BLOCK_REVERTED,
   type ChainEvent,
   isBlockIndexed,
+  STAKE_OPERATION_OBSERVED,
+  type StakeOperationEvent,
+  type StakeOperationObservedData,
   TRANSFER_OBSERVED,
   type TransferObservedData,
 } from '@chainwire/chain-events';
@@ -17,6 +20,8 @@ export interface WindowBlock {
   /** Appended to every event-id seed of this block's events ('' the first time a hash is indexed). */
   incarnation: string;
   transfers: TransferObservedData[];
+  /** The block's stake operations (a configured StakeHub's logs), reverted with it. */
+  stakeOperations: StakeOperationObservedData[];
 }
 
 /** What an indexer resumes from: the stream's version and its canonical tail. */
@@ -49,12 +54,15 @@ export async function loadChainStreamState(
   if (version === NO_STREAM) {
     return { version, window: [], complete: true, firstBlock: undefined, revertedHashes: new Set() };
   }
-  let events: RecordedEvent<ChainEvent>[] = [];
+  let events: RecordedEvent<ChainEvent | StakeOperationEvent>[] = [];
   let position = version + 1n;
   let chunk = 2_000n;
   for (;;) {
     const from = position - chunk > 0n ? position - chunk : 0n;
-    const older = await store.readStream<ChainEvent>(stream, { from, limit: Number(position - from) });
+    const older = await store.readStream<ChainEvent | StakeOperationEvent>(stream, {
+      from,
+      limit: Number(position - from),
+    });
     events = older.concat(events);
     position = from;
     const replayed = replay(events, depth);
@@ -81,7 +89,7 @@ export async function loadChainStreamState(
   }
 }
 
-function replay(events: readonly RecordedEvent<ChainEvent>[], depth: number) {
+function replay(events: readonly RecordedEvent<ChainEvent | StakeOperationEvent>[], depth: number) {
   const stack: WindowBlock[] = [];
   const revertedHashes = new Set<string>();
   let underflow = false;
@@ -95,11 +103,16 @@ function replay(events: readonly RecordedEvent<ChainEvent>[], depth: number) {
         timestamp: data.timestamp,
         incarnation: String(event.metadata?.[INCARNATION_KEY] ?? ''),
         transfers: [],
+        stakeOperations: [],
       });
     } else if (event.type === TRANSFER_OBSERVED) {
       const data = event.data;
       const top = stack[stack.length - 1];
       if (top && top.hash === data.blockHash) top.transfers.push(data);
+    } else if (event.type === STAKE_OPERATION_OBSERVED) {
+      const data = event.data;
+      const top = stack[stack.length - 1];
+      if (top && top.hash === data.blockHash) top.stakeOperations.push(data);
     } else if (event.type === BLOCK_REVERTED) {
       const data = event.data;
       revertedHashes.add(data.hash);

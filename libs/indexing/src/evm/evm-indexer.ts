@@ -1,5 +1,5 @@
 import { BaseError, type Address } from 'viem';
-import { EvmChainAdapter, isRetryableError, RetryableChainError } from '@chainwire/chains';
+import { checksumAddress, EvmChainAdapter, isRetryableError, RetryableChainError } from '@chainwire/chains';
 import type { HealthReport, HealthSource } from '@chainwire/core';
 import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
 import {
@@ -12,6 +12,7 @@ import {
   TRANSFER_REVERTED,
   type BlockIndexedData,
   type ChainEvent,
+  type StakeOperationEvent,
   type TransferReverted,
 } from '@chainwire/chain-events';
 import { BlockBatchSizer } from './block-batch-sizer';
@@ -25,6 +26,8 @@ import {
 } from './chain-stream-state';
 import { fetchBlockRange, type TokenLogSource } from './fetch-block-range';
 import { ReorgTooDeepError, StartBlockBeyondHeadError } from './indexer-errors';
+import { blockStakeOperations } from './staking/block-stake-operations';
+import { stakeObservedEvents, stakeRevertedEvents } from './staking/stake-operation-events';
 
 export interface EvmIndexerOptions {
   /** The chain's id in stream names and events, e.g. 'ethereum' (stream `chain-ethereum`). */
@@ -56,6 +59,11 @@ export interface EvmIndexerOptions {
   maxLagMs?: number;
   /** An adapter to share (tests, the API); default: one built for rpcUrl. */
   adapter?: EvmChainAdapter;
+  /**
+   * A BSC-StakeHub-compatible contract (`<CHAIN>_STAKE_HUB`): its Delegated / Undelegated / Claimed logs
+   * are appended as StakeOperationObserved (docs/architecture.md §13). None: no stake operations.
+   */
+  stakeHub?: Address;
 }
 
 const ANVIL_CHAIN_ID = 31337;
@@ -98,6 +106,7 @@ export class EvmIndexer implements HealthSource {
   private caughtUpAt = Date.now();
   private readonly logError: (msg: string) => void;
   private readonly progress: BackfillProgress;
+  private readonly stakeHub?: Address;
   private unwatchHeads?: () => Promise<void>;
   /** The next range, read while the current one is appended. */
   private prefetched?: { from: bigint; to: bigint; blocks: Promise<FetchedBlock[]> };
@@ -112,6 +121,8 @@ export class EvmIndexer implements HealthSource {
     this.log = options.log ?? (() => undefined);
     this.logError = options.logError ?? this.log;
     this.progress = new BackfillProgress(options.chain);
+    // Receipt logs carry checksummed addresses: compared as they are, without a per-log conversion.
+    this.stakeHub = options.stakeHub && checksumAddress(options.stakeHub);
   }
 
   /** The error of the last round while rounds keep failing; undefined once one succeeds. */
@@ -334,7 +345,7 @@ export class EvmIndexer implements HealthSource {
       this.startPrefetch(to + 1n, to + span < head ? to + span : head);
     }
 
-    const events: NewEvent<ChainEvent>[] = [];
+    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [];
     for (const orphan of [...orphans].reverse()) events.push(...this.revertEvents(orphan));
     const indexed: WindowBlock[] = [];
     for (const block of fetched) {
@@ -433,6 +444,10 @@ export class EvmIndexer implements HealthSource {
       // A hash indexed again after a revert gets fresh ids, else the store would drop them as duplicates.
       incarnation: state.revertedHashes.has(block.hash) ? `#${state.version}:${block.number}` : '',
       transfers,
+      // Without a hub nothing is looked at (the indexer benchmark's path is unchanged).
+      stakeOperations: this.stakeHub
+        ? await blockStakeOperations(this.adapter, this.options.chain, this.stakeHub, fetched)
+        : [],
     };
   }
 
@@ -464,7 +479,7 @@ export class EvmIndexer implements HealthSource {
     }
   }
 
-  private indexEvents(block: WindowBlock): NewEvent<ChainEvent>[] {
+  private indexEvents(block: WindowBlock): NewEvent<ChainEvent | StakeOperationEvent>[] {
     const chain = this.options.chain;
     const data: BlockIndexedData = {
       chain,
@@ -473,7 +488,7 @@ export class EvmIndexer implements HealthSource {
       parentHash: block.parentHash,
       timestamp: block.timestamp,
     };
-    const events: NewEvent<ChainEvent>[] = [
+    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [
       {
         id: chainEventId(BLOCK_INDEXED, chain, block.hash, block.incarnation),
         type: BLOCK_INDEXED,
@@ -488,15 +503,21 @@ export class EvmIndexer implements HealthSource {
         data: transfer,
       });
     }
+    events.push(...stakeObservedEvents(chain, block.hash, block.incarnation, block.stakeOperations));
     return events;
   }
 
   /** The block's transfers undone (newest first, same payloads), then the block itself. */
-  private revertEvents(block: WindowBlock): NewEvent<ChainEvent>[] {
+  private revertEvents(block: WindowBlock): NewEvent<ChainEvent | StakeOperationEvent>[] {
     const chain = this.options.chain;
-    const events: NewEvent<ChainEvent>[] = [...block.transfers]
-      .reverse()
-      .map((transfer): NewEvent<TransferReverted> => ({
+    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = stakeRevertedEvents(
+      chain,
+      block.hash,
+      block.incarnation,
+      block.stakeOperations,
+    );
+    events.push(
+      ...[...block.transfers].reverse().map((transfer): NewEvent<TransferReverted> => ({
         id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),
         type: TRANSFER_REVERTED,
         data: transfer,
@@ -508,7 +529,8 @@ export class EvmIndexer implements HealthSource {
             transfer.ref + block.incarnation,
           ),
         },
-      }));
+      })),
+    );
     const data: BlockIndexedData = {
       chain,
       number: block.number.toString(),

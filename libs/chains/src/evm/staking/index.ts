@@ -1,0 +1,3 @@
+export * from './stake-hub-abi';
+export * from './stake-hub-logs';
+export * from './read-delegation';

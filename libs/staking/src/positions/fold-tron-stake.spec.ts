@@ -1,0 +1,54 @@
+import { foldTronStake } from './fold-tron-stake';
+import type { StakeOperationRow } from './stake-operation-row';
+
+const TRX = 1_000_000n;
+const row = (
+  operation: StakeOperationRow['operation'],
+  fields: Partial<StakeOperationRow> = {},
+): StakeOperationRow => ({
+  operation,
+  validator: null,
+  amount: 0n,
+  shares: null,
+  resource: null,
+  receiver: null,
+  unlockTimeMs: null,
+  votes: null,
+  timestampMs: 0,
+  ...fields,
+});
+
+describe('foldTronStake', () => {
+  it('keeps votes the frozen balance still covers and withdraws them all when it no longer does', () => {
+    const voted = [
+      row('freeze', { amount: 10n * TRX, resource: 'ENERGY' }),
+      row('vote', { votes: [{ validator: 'SR', count: '8' }] }),
+      row('unfreeze', { amount: 2n * TRX, resource: 'ENERGY', unlockTimeMs: 5 }),
+    ];
+    expect([...foldTronStake(voted).votes]).toEqual([['SR', 8n]]);
+    const state = foldTronStake([
+      ...voted,
+      row('unfreeze', { amount: TRX, resource: 'ENERGY', unlockTimeMs: 6 }),
+    ]);
+    expect(state.votes.size).toBe(0);
+    expect(state.frozen).toEqual({ BANDWIDTH: 0n, ENERGY: 7n * TRX });
+    expect(state.unfreezes.map((u) => u.amountSun)).toEqual([2n * TRX, TRX]);
+  });
+
+  it('withdraws only the unfreezes expired at the block, and nets delegations per receiver and resource', () => {
+    const state = foldTronStake([
+      row('freeze', { amount: 10n * TRX }),
+      row('unfreeze', { amount: TRX, unlockTimeMs: 1000 }),
+      row('unfreeze', { amount: TRX, unlockTimeMs: 3000 }),
+      row('withdrawUnfrozen', { amount: TRX, timestampMs: 2000 }),
+      row('delegateResource', { amount: 5n * TRX, receiver: 'R' }),
+      row('delegateResource', { amount: 3n * TRX, receiver: 'R', resource: 'ENERGY' }),
+      row('undelegateResource', { amount: 2n * TRX, receiver: 'R' }),
+    ]);
+    expect(state.unfreezes).toEqual([{ amountSun: TRX, resource: 'BANDWIDTH', expireTimeMs: 3000 }]);
+    expect([...state.delegated]).toEqual([
+      ['R|BANDWIDTH', 3n * TRX],
+      ['R|ENERGY', 3n * TRX],
+    ]);
+  });
+});

@@ -1,0 +1,84 @@
+import type { StakeOperationRow } from './stake-operation-row';
+
+type Resource = 'BANDWIDTH' | 'ENERGY';
+
+/** An unfreeze not yet withdrawn: its sun return to the balance once `expireTimeMs` has passed. */
+export interface TronUnfreeze {
+  readonly amountSun: bigint;
+  readonly resource: Resource;
+  readonly expireTimeMs: number | null;
+}
+
+export interface TronStakeState {
+  /** Sun frozen per resource (delegated resource included: it stays the owner's stake). */
+  readonly frozen: Record<Resource, bigint>;
+  /** The current vote set: SR → votes (1 vote = 1 TRX = 10^6 sun of frozen balance). */
+  votes: Map<string, bigint>;
+  readonly unfreezes: TronUnfreeze[];
+  /** Sun of each resource delegated to each receiver: `${receiver}|${resource}`. */
+  readonly delegated: Map<string, bigint>;
+}
+
+export const SUN_PER_VOTE = 1_000_000n;
+
+/**
+ * Folds an owner's Tron Stake 2.0 operations, oldest first (docs/architecture.md §13):
+ * freeze adds to the resource's frozen sun; unfreeze moves sun from frozen to a pending unfreeze expiring
+ * at its `unlockTimeMs`, and drops the votes when the frozen total no longer covers them (java-tron
+ * withdraws an account's votes when its unfreeze leaves too little Tron Power); withdrawUnfrozen
+ * removes the unfreezes expired at its block; vote replaces the vote set; (un)delegateResource moves
+ * the delegated amount per receiver (the frozen total is unchanged: delegated sun is still the owner's).
+ */
+export function foldTronStake(rows: readonly StakeOperationRow[]): TronStakeState {
+  const state: TronStakeState = {
+    frozen: { BANDWIDTH: 0n, ENERGY: 0n },
+    votes: new Map(),
+    unfreezes: [],
+    delegated: new Map(),
+  };
+  for (const row of rows) {
+    const resource: Resource = row.resource ?? 'BANDWIDTH';
+    switch (row.operation) {
+      case 'freeze':
+        state.frozen[resource] += row.amount;
+        break;
+      case 'unfreeze': {
+        const moved = row.amount < state.frozen[resource] ? row.amount : state.frozen[resource];
+        state.frozen[resource] -= moved;
+        state.unfreezes.push({ amountSun: row.amount, resource, expireTimeMs: row.unlockTimeMs });
+        const power = (state.frozen.BANDWIDTH + state.frozen.ENERGY) / SUN_PER_VOTE;
+        if (totalVotes(state.votes) > power) state.votes = new Map();
+        break;
+      }
+      case 'withdrawUnfrozen': {
+        const kept = state.unfreezes.filter(
+          (u) => u.expireTimeMs !== null && u.expireTimeMs > row.timestampMs,
+        );
+        state.unfreezes.splice(0, state.unfreezes.length, ...kept);
+        break;
+      }
+      case 'vote':
+        state.votes = new Map((row.votes ?? []).map((v) => [v.validator, BigInt(v.count)]));
+        break;
+      case 'delegateResource':
+      case 'undelegateResource': {
+        if (row.receiver === null) break;
+        const key = `${row.receiver}|${resource}`;
+        const now = state.delegated.get(key) ?? 0n;
+        const next = row.operation === 'delegateResource' ? now + row.amount : now - row.amount;
+        if (next > 0n) state.delegated.set(key, next);
+        else state.delegated.delete(key);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return state;
+}
+
+export function totalVotes(votes: ReadonlyMap<string, bigint>): bigint {
+  let total = 0n;
+  for (const count of votes.values()) total += count;
+  return total;
+}

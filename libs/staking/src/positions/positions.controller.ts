@@ -1,0 +1,32 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { GetStakingPositionsQuery } from './get-positions.query';
+import { StakingPositionsEnvelope, type StakingPositionsResult } from './positions.response';
+import { positionsQuerySchema, type PositionsQuery } from './positions.schema';
+
+@ApiTags('staking')
+@Controller('api/staking')
+export class StakingPositionsController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('positions/:address')
+  @ApiOperation({
+    summary: "An address's staking positions, from indexed stake operations",
+    description:
+      'EVM (a chain with <CHAIN>_STAKE_HUB): one STAKED position per validator with shares, one UNBONDING ' +
+      '(WITHDRAWABLE once unlocked) per unclaimed undelegation. Statuses: STAKED, UNBONDING, UNFREEZING, ' +
+      'WITHDRAWABLE. Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, STAKING_NOT_SUPPORTED, VALIDATION_ERROR; ' +
+      '401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
+  })
+  @ApiParam({ name: 'address', example: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' })
+  @ApiQuery({ name: 'chain', required: true, example: 'smartchain', description: 'Registry chain id' })
+  @ApiOkResponse({ type: StakingPositionsEnvelope })
+  async positions(
+    @Param('address') address: string,
+    @Query(new ZodValidationPipe(positionsQuerySchema)) query: PositionsQuery,
+  ): Promise<Enveloped<StakingPositionsResult>> {
+    return new Enveloped(await this.queryBus.execute(new GetStakingPositionsQuery(address, query)));
+  }
+}

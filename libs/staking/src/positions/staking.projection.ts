@@ -1,0 +1,94 @@
+import type { PoolClient } from 'pg';
+import {
+  CHAIN_STREAM_PREFIX,
+  isStakeOperationObserved,
+  STAKE_OPERATION_OBSERVED,
+  STAKE_OPERATION_REVERTED,
+  type StakeOperationObservedData,
+} from '@chainwire/chain-events';
+import type { RecordedEvent } from '@chainwire/event-store';
+import type { Projection } from '@chainwire/read-models';
+
+/**
+ * The staking read model (docs/architecture.md §13): StakeOperationObserved inserts its row,
+ * StakeOperationReverted deletes it; both EVM (StakeHub logs) and Tron (Stake 2.0 contracts) operations.
+ * Runs of the same kind go in one statement, in the batch's order, so a block reverted and indexed
+ * again within one batch ends as the stream does. Replayable with `cli replay staking`.
+ */
+export const stakingProjection: Projection = {
+  name: 'staking',
+  tables: ['staking_operations'],
+  filter: {
+    streamPrefixes: [CHAIN_STREAM_PREFIX],
+    eventTypes: [STAKE_OPERATION_OBSERVED, STAKE_OPERATION_REVERTED],
+  },
+  apply: applyStakeOperations,
+};
+
+async function applyStakeOperations(client: PoolClient, events: readonly RecordedEvent[]): Promise<void> {
+  let run: StakeOperationObservedData[] = [];
+  let observing = true;
+  const flush = async () => {
+    if (run.length > 0) await (observing ? insertOperations(client, run) : deleteOperations(client, run));
+    run = [];
+  };
+  for (const event of events) {
+    const observed = isStakeOperationObserved(event);
+    if (!observed && event.type !== STAKE_OPERATION_REVERTED) continue;
+    if (observed !== observing) {
+      await flush();
+      observing = observed;
+    }
+    run.push(event.data as StakeOperationObservedData);
+  }
+  await flush();
+}
+
+/** `log:12` → 12, `tx:3` → 3: the operation's place in its block. */
+export function refOrdinal(ref: string): number {
+  const match = /:(\d+)/.exec(ref);
+  return match ? Number(match[1]) : 0;
+}
+
+async function insertOperations(
+  client: PoolClient,
+  ops: readonly StakeOperationObservedData[],
+): Promise<void> {
+  await client.query(
+    `INSERT INTO staking_operations (chain, block_hash, ref, block_number, ordinal, timestamp, tx_hash, operation,
+       owner, validator, amount, shares, resource, receiver, unlock_time_ms, votes)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::integer[], $6::bigint[],
+       $7::text[], $8::text[], $9::text[], $10::text[], $11::numeric[], $12::numeric[], $13::text[], $14::text[],
+       $15::bigint[], $16::jsonb[])
+     ON CONFLICT (chain, block_hash, ref) DO NOTHING`,
+    [
+      ops.map((o) => o.chain),
+      ops.map((o) => o.blockHash.toLowerCase()),
+      ops.map((o) => o.ref),
+      ops.map((o) => o.blockNumber),
+      ops.map((o) => refOrdinal(o.ref)),
+      ops.map((o) => o.timestamp),
+      ops.map((o) => o.txHash),
+      ops.map((o) => o.operation),
+      ops.map((o) => o.owner),
+      ops.map((o) => o.validator),
+      ops.map((o) => o.amount),
+      ops.map((o) => o.shares ?? null),
+      ops.map((o) => o.resource ?? null),
+      ops.map((o) => o.receiver ?? null),
+      ops.map((o) => (o.unlockTimeMs === undefined ? null : String(o.unlockTimeMs))),
+      ops.map((o) => (o.votes === undefined ? null : JSON.stringify(o.votes))),
+    ],
+  );
+}
+
+async function deleteOperations(
+  client: PoolClient,
+  ops: readonly StakeOperationObservedData[],
+): Promise<void> {
+  await client.query(
+    `DELETE FROM staking_operations s USING unnest($1::text[], $2::text[], $3::text[]) AS r(chain, block_hash, ref)
+     WHERE s.chain = r.chain AND s.block_hash = r.block_hash AND s.ref = r.ref`,
+    [ops.map((o) => o.chain), ops.map((o) => o.blockHash.toLowerCase()), ops.map((o) => o.ref)],
+  );
+}

@@ -1,0 +1,319 @@
+import { getAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { ChainCapabilities } from '@chainwire/chains';
+import { PostgresEventStore } from '@chainwire/event-store';
+import { EvmIndexer } from '@chainwire/indexing';
+import { ConsumerRunner, replayProjection } from '@chainwire/read-models';
+import {
+  callFixture,
+  deployFixture,
+  reorg,
+  startTestAnvil,
+  waitMined,
+  type TestAnvil,
+} from '../../../test/support/anvil';
+import { stakingProjection } from './positions/staking.projection';
+import { startStakingTestApp, type StakingTestApp } from './testing/staking-test-app';
+
+const ETH = 10n ** 18n;
+const UNBOND_SECONDS = 7n * 24n * 3600n;
+
+describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', () => {
+  let anvil: TestAnvil;
+  let t: StakingTestApp;
+  let store: PostgresEventStore;
+  let indexer: EvmIndexer;
+  let runner: ConsumerRunner;
+  let hub: Address;
+  let operator: Address;
+  let delegator: Address;
+  let consensus: Address;
+
+  /** Indexes to the head and projects until the last stake operation appended is applied. */
+  async function sync(): Promise<void> {
+    await indexer.syncOnce();
+    const { rows } = await t.db.pool.query<{ last: string | null }>(
+      `SELECT max(global_position)::text AS last FROM events WHERE type LIKE 'StakeOperation%'`,
+    );
+    for (let tries = 0; ; tries++) {
+      await runner.catchUp();
+      if (rows[0].last === null) return;
+      const applied = await t.db.pool.query(
+        `SELECT 1 FROM projection_checkpoints WHERE name = 'staking' AND prepare_position >= $1`,
+        [rows[0].last],
+      );
+      if (applied.rows.length === 1) return;
+      if (tries === 300) throw new Error('the staking projection never applied the last operation');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async function hubCall(wallet: number, fn: string, args: unknown[], value?: bigint): Promise<void> {
+    const hash = await callFixture(anvil.wallets[wallet], hub, 'StakeHub', fn, args, { value });
+    expect(await waitMined(anvil, hash)).toBe('success');
+  }
+
+  const positions = async (address: string, chain = 'smartchain') => {
+    const res = await t.get(`/api/staking/positions/${address}?chain=${chain}`);
+    return res;
+  };
+  const build = (body: Record<string, unknown>) =>
+    t.post('/api/staking/undelegate/build', {
+      chain: 'smartchain',
+      from: delegator,
+      validatorId: operator,
+      ...body,
+    });
+
+  beforeAll(async () => {
+    anvil = await startTestAnvil();
+    operator = anvil.accounts[1].address;
+    delegator = anvil.accounts[2].address;
+    consensus = anvil.accounts[8].address;
+    hub = getAddress(await deployFixture(anvil, 'StakeHub', [UNBOND_SECONDS, 10n ** 15n]));
+    t = await startStakingTestApp([
+      { id: 'smartchain', rpcUrl: anvil.rpcUrl, stakeHub: hub },
+      { id: 'ethereum', rpcUrl: anvil.rpcUrl },
+    ]);
+    store = new PostgresEventStore(t.db.pool);
+    indexer = new EvmIndexer({ chain: 'smartchain', rpcUrl: anvil.rpcUrl, eventStore: store, stakeHub: hub });
+    runner = new ConsumerRunner({ db: t.db, eventStore: store, consumer: stakingProjection });
+    await hubCall(1, 'createValidator', [consensus, 0], ETH); // 1e18 shares for 1 ETH
+  });
+  afterAll(async () => {
+    await t?.close();
+    await anvil?.stop();
+  });
+
+  it('documents both routes and both build answers in the OpenAPI document', async () => {
+    const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/docs/openapi.json' })).body) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>
+      >;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/staking/positions/{address}', '/api/staking/undelegate/build']),
+    );
+    const build =
+      doc.paths['/api/staking/undelegate/build'].post.responses['200'].content['application/json'];
+    expect(build.schema).toEqual({
+      oneOf: [
+        { $ref: '#/components/schemas/UndelegateBuildResultEnvelope' },
+        { $ref: '#/components/schemas/TronUndelegateBuildResultEnvelope' },
+      ],
+    });
+    expect(doc.components.schemas).toHaveProperty('StakingPositionsResultEnvelope');
+  });
+
+  it('reports staking as a capability of the chains with a hub only', () => {
+    const capabilities = t.app.get(ChainCapabilities);
+    expect(capabilities.forChain('smartchain').staking).toBe(true);
+    expect(capabilities.forChain('ethereum').staking).toBe(false);
+  });
+
+  it('delegates, undelegates through the build route, and claims after the unbond period', async () => {
+    // A delegation signed by the delegator's key (viem signs locally and sends the raw transaction).
+    await hubCall(2, 'delegate', [operator, false], 2n * ETH); // 2e18 shares
+    await hubCall(3, 'distributeReward', [consensus], (3n * ETH) / 10n); // 3e18 shares now worth 3.3 ETH
+    await sync();
+
+    let res = await positions(delegator);
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({
+      chain: 'smartchain',
+      address: delegator,
+      positions: [
+        // 2 ETH of principal; its shares are worth 2 × 3.3 / 3 = 2.2 ETH: 0.2 ETH of rewards.
+        {
+          validatorId: operator,
+          status: 'STAKED',
+          stakedWei: 2n * ETH,
+          shares: 2n * ETH,
+          rewardsWei: ETH / 5n,
+        },
+      ],
+    });
+
+    const built = await build({ amountWei: (11n * ETH) / 10n });
+    expect(built.status).toBe(200);
+    const data = built.json.data as unknown as Prepared;
+    expect(data).toMatchObject({
+      chain: 'smartchain',
+      chainId: 31337n,
+      from: delegator,
+      to: hub,
+      valueWei: 0n,
+      txType: 'UNDELEGATE',
+      validatorId: operator,
+      shares: ETH, // 1.1 ETH at 3.3 ETH per 3e18 shares
+      amountWei: (11n * ETH) / 10n,
+    });
+    expect(data.fee.gasLimit).toBeGreaterThan(21_000n);
+    const hash = await anvil.publicClient.sendRawTransaction({
+      serializedTransaction: await sign(data, anvil.accounts[2].privateKey),
+    });
+    expect(await waitMined(anvil, hash)).toBe('success');
+    await sync();
+
+    const undelegateBlock = await anvil.publicClient.getBlock({
+      blockNumber: (await anvil.publicClient.getTransactionReceipt({ hash })).blockNumber,
+    });
+    const unlockTimeMs = Number((undelegateBlock.timestamp + UNBOND_SECONDS) * 1000n);
+    res = await positions(delegator);
+    expect(res.json.data.positions).toEqual([
+      // Half the shares out: half the principal stays; they are worth 1.1 ETH.
+      { validatorId: operator, status: 'STAKED', stakedWei: ETH, shares: ETH, rewardsWei: ETH / 10n },
+      {
+        validatorId: operator,
+        status: 'UNBONDING',
+        stakedWei: (11n * ETH) / 10n,
+        shares: ETH,
+        rewardsWei: 0n,
+        unlockTimeMs: BigInt(unlockTimeMs),
+      },
+    ]);
+
+    // Too early: the hub refuses the claim.
+    await expect(callFixture(anvil.wallets[2], hub, 'StakeHub', 'claim', [operator, 0n])).rejects.toThrow();
+    await anvil.testClient.increaseTime({ seconds: Number(UNBOND_SECONDS) });
+    await anvil.testClient.mine({ blocks: 1 });
+    await sync();
+    res = await positions(delegator);
+    expect((res.json.data.positions as { status: string }[]).map((p) => p.status)).toEqual([
+      'STAKED',
+      'WITHDRAWABLE',
+    ]);
+
+    const before = await anvil.publicClient.getBalance({ address: delegator });
+    await hubCall(2, 'claim', [operator, 0n]);
+    expect(await anvil.publicClient.getBalance({ address: delegator })).toBeGreaterThan(before + ETH);
+    await sync();
+    res = await positions(delegator);
+    expect(res.json.data.positions).toEqual([
+      { validatorId: operator, status: 'STAKED', stakedWei: ETH, shares: ETH, rewardsWei: ETH / 10n },
+    ]);
+
+    // The operator's own self-delegation is a position too.
+    expect((await positions(operator.toLowerCase())).json.data).toEqual({
+      chain: 'smartchain',
+      address: operator,
+      positions: [
+        { validatorId: operator, status: 'STAKED', stakedWei: ETH, shares: ETH, rewardsWei: ETH / 10n },
+      ],
+    });
+  });
+
+  it('builds an undelegation of every share, or of shares given', async () => {
+    const all = await build({ all: true });
+    expect(all.json.data).toMatchObject({ shares: ETH, amountWei: (11n * ETH) / 10n });
+    const some = await build({ shares: '400000000000000000' });
+    expect(some.json.data).toMatchObject({ shares: 4n * 10n ** 17n, amountWei: 44n * 10n ** 16n });
+  });
+
+  it.each([
+    ['a chain without a hub', { chain: 'ethereum', all: true }, 400, 'STAKING_NOT_SUPPORTED'],
+    ['an unknown chain', { chain: 'nochain', all: true }, 400, 'UNKNOWN_CHAIN'],
+    [
+      'an unknown operator',
+      { validatorId: '0x000000000000000000000000000000000000dEaD', all: true },
+      400,
+      'UNKNOWN_VALIDATOR',
+    ],
+    ['a malformed operator', { validatorId: 'validator', all: true }, 400, 'INVALID_ADDRESS'],
+    [
+      'a delegator without stake',
+      { from: '0x000000000000000000000000000000000000bEEF', all: true },
+      400,
+      'NOTHING_STAKED',
+    ],
+    ['more shares than held', { shares: 2n * ETH }, 400, 'INSUFFICIENT_STAKE'],
+    ['more wei than staked', { amountWei: 5n * ETH }, 400, 'INSUFFICIENT_STAKE'],
+    ['two amounts', { all: true, shares: 1n }, 400, 'VALIDATION_ERROR'],
+    ['no operator', { validatorId: null, all: true }, 400, 'VALIDATION_ERROR'],
+    [
+      'a Tron receiver',
+      { all: true, receiver: '0x000000000000000000000000000000000000bEEF' },
+      400,
+      'VALIDATION_ERROR',
+    ],
+    ['no amount', {}, 400, 'VALIDATION_ERROR'],
+    ['zero shares', { shares: 0 }, 400, 'VALIDATION_ERROR'],
+    ['shares beyond uint256', { shares: 2n ** 256n }, 400, 'VALIDATION_ERROR'],
+  ])('refuses a build with %s', async (_label, body, status, code) => {
+    const res = await build(body);
+    expect([res.status, res.json.code]).toEqual([status, code]);
+  });
+
+  it('refuses positions on a chain without staking and a bad address', async () => {
+    expect((await positions(delegator, 'ethereum')).json.code).toBe('STAKING_NOT_SUPPORTED');
+    expect((await positions('0x12', 'smartchain')).json.code).toBe('INVALID_ADDRESS');
+    expect((await positions(delegator, 'nochain')).status).toBe(400);
+  });
+
+  it('values only indexed shares, and forgets delegations whose blocks a reorg orphaned', async () => {
+    const late = anvil.accounts[4].address;
+    await hubCall(4, 'delegate', [operator, false], ETH);
+    await sync();
+    expect((await positions(late)).json.data.positions).toEqual([
+      expect.objectContaining({ validatorId: operator, status: 'STAKED', stakedWei: ETH }),
+    ]);
+    // A delegation the indexer has not seen yet is not taken for a reward: rewards value the indexed shares.
+    await hubCall(4, 'delegate', [operator, false], ETH);
+    expect((await positions(late)).json.data.positions).toEqual([
+      expect.objectContaining({ stakedWei: ETH, rewardsWei: 0n }),
+    ]);
+    await reorg(anvil, 2); // both delegations' blocks are replaced by empty ones
+    await sync();
+    expect((await positions(late)).json.data.positions).toEqual([]);
+  });
+
+  it('rebuilds the same rows with cli replay', async () => {
+    const rows = () =>
+      t.db.pool
+        .query('SELECT * FROM staking_operations ORDER BY chain, block_number, ordinal')
+        .then((r) => r.rows);
+    const before = await rows();
+    expect(before.map((r: { operation: string }) => r.operation)).toEqual([
+      'delegate',
+      'delegate',
+      'undelegate',
+      'claim',
+    ]);
+    await replayProjection({ db: t.db, eventStore: store, projection: stakingProjection });
+    expect(await rows()).toEqual(before);
+  });
+});
+
+interface Prepared {
+  chainId: bigint;
+  nonce: bigint;
+  to: Address;
+  valueWei: bigint;
+  data: Hex;
+  fee: {
+    mode: string;
+    gasLimit: bigint;
+    maxFeePerGas: bigint;
+    maxPriorityFeePerGas: bigint;
+    gasPrice: bigint;
+  };
+}
+
+/** Signs an undelegate build answer as a wallet would, offline. */
+function sign(prepared: Prepared, privateKey: Hex): Promise<Hex> {
+  const account = privateKeyToAccount(privateKey);
+  expect(prepared.fee.mode).toBe('EIP1559');
+  return account.signTransaction({
+    type: 'eip1559',
+    chainId: Number(prepared.chainId),
+    nonce: Number(prepared.nonce),
+    to: prepared.to,
+    value: prepared.valueWei,
+    data: prepared.data,
+    gas: prepared.fee.gasLimit,
+    maxFeePerGas: prepared.fee.maxFeePerGas,
+    maxPriorityFeePerGas: prepared.fee.maxPriorityFeePerGas,
+  });
+}

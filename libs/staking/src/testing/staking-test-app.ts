@@ -1,0 +1,100 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AuthModule, createApiKey } from '@chainwire/auth';
+import { ChainCapabilitiesModule, ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
+import {
+  createHttpApp,
+  type Database,
+  DatabaseModule,
+  parseJsonExact,
+  silentLogger,
+  stringifyJson,
+} from '@chainwire/core';
+import { ContractCallPreparer, TransactionsModule } from '@chainwire/transactions';
+import { createTestDatabase } from '../../../../test/support/test-database';
+import type { StakingChainConfig, StakingModuleOptions } from '../staking-options';
+import { StakingModule } from '../staking.module';
+import { EVM_CALL_PREPARER } from '../undelegate/evm-call-preparer.port';
+
+export interface StakingResponse {
+  status: number;
+  /** Parsed losslessly: integer literals are bigints. */
+  json: { ok: boolean; code: string; message: string; data: Record<string, unknown> & unknown };
+}
+
+export interface StakingTestApp {
+  db: Database;
+  app: NestFastifyApplication;
+  get(url: string): Promise<StakingResponse>;
+  post(url: string, body: unknown): Promise<StakingResponse>;
+  close(): Promise<void>;
+}
+
+/** The staking and transaction routes behind the real guard, wired as the server wires them. */
+export async function startStakingTestApp(
+  chains: readonly StakingChainConfig[],
+  tron?: StakingModuleOptions['tron'],
+): Promise<StakingTestApp> {
+  const db = await createTestDatabase();
+  await seedRegistries(db.dataSource);
+  const key = (await createApiKey(db.dataSource, { plan: 'enterprise' })).key;
+
+  const database = DatabaseModule.forRoot({ db });
+  const chainDirectory = ChainDirectoryModule.forRoot({ database });
+  const capabilities = ChainCapabilitiesModule.forRoot();
+  const transactions = TransactionsModule.forRoot(
+    { database, chainDirectory },
+    { chains, rpcTimeoutMs: 5000 },
+  );
+  // As apps/server's EvmCallsModule: the port served by the transactions feature's preparer.
+  const evmCalls: DynamicModule = {
+    module: class EvmCallsTestModule {},
+    imports: [transactions],
+    providers: [{ provide: EVM_CALL_PREPARER, useExisting: ContractCallPreparer }],
+    exports: [EVM_CALL_PREPARER],
+  };
+  @Module({
+    imports: [
+      CqrsModule.forRoot(),
+      capabilities,
+      AuthModule.forRoot({ database, chainDirectory }),
+      transactions,
+      StakingModule.forRoot(
+        { database, chainDirectory, capabilities, evmCalls },
+        { chains, tron, rpcTimeoutMs: 5000 },
+      ),
+    ],
+  })
+  class StakingTestModule {}
+
+  const app = await createHttpApp(StakingTestModule, {
+    logger: silentLogger,
+    docs: { title: 'staking test', version: '0' },
+  });
+  const toResponse = (res: { statusCode: number; body: string }): StakingResponse => ({
+    status: res.statusCode,
+    json: parseJsonExact(res.body) as StakingResponse['json'],
+  });
+  return {
+    db,
+    app,
+    async get(url) {
+      return toResponse(await app.inject({ method: 'GET', url, headers: { 'x-api-key': key } }));
+    },
+    async post(url, body) {
+      return toResponse(
+        await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          payload: stringifyJson(body),
+        }),
+      );
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

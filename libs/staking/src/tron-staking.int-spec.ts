@@ -1,0 +1,295 @@
+import { createHash } from 'node:crypto';
+import { TronWeb, utils as tronUtils } from 'tronweb';
+import {
+  chainEventId,
+  chainStream,
+  STAKE_OPERATION_OBSERVED,
+  STAKE_OPERATION_REVERTED,
+  type StakeOperationEvent,
+  type StakeOperationObservedData,
+} from '@chainwire/chain-events';
+import { ChainCapabilities } from '@chainwire/chains';
+import { ANY, PostgresEventStore } from '@chainwire/event-store';
+import { ConsumerRunner } from '@chainwire/read-models';
+import {
+  startTronNodeFixture,
+  type TronNodeFixture,
+} from '../../../test/support/tron-node/tron-node-fixture';
+import { tronStakingRoutes, type TronStakingState } from '../../../test/support/tron-node/staking-routes';
+import { stakingProjection } from './positions/staking.projection';
+import { startStakingTestApp, type StakingTestApp } from './testing/staking-test-app';
+
+const TRX = 1_000_000n;
+const keys = ['1', '2', '3', '4', '5'].map((d) => d.padStart(64, '0'));
+const [owner, sr1, sr2, receiver, stranger] = keys.map((k) => TronWeb.address.fromPrivateKey(k) as string);
+
+describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake builds against the node fixture', () => {
+  let node: TronNodeFixture;
+  let t: StakingTestApp;
+  let store: PostgresEventStore;
+  let runner: ConsumerRunner;
+  const nowMs = Date.now();
+  const state: TronStakingState = {
+    head: { number: 0x1234abcd, timestamp: nowMs, blockID: '00000000' + '1234abcd' + 'ab'.repeat(24) },
+    rewards: new Map([[owner, 1_234_567n]]),
+  };
+  let block = 100;
+
+  /** Appends operations as the Tron indexer would, one block each, and projects them. */
+  async function append(
+    ...ops: Partial<StakeOperationObservedData>[]
+  ): Promise<StakeOperationObservedData[]> {
+    const data = ops.map((op) => {
+      block += 1;
+      return {
+        chain: 'tron',
+        blockNumber: String(block),
+        blockHash: block.toString(16).padStart(64, '0'),
+        timestamp: Math.floor(nowMs / 1000) - 3600 + block,
+        txHash: `${block}`.padStart(64, 'f'),
+        ref: 'tx:0',
+        owner,
+        validator: null,
+        amount: '0',
+        ...op,
+      } as StakeOperationObservedData;
+    });
+    await emit(data.map((d) => ({ type: STAKE_OPERATION_OBSERVED, data: d })));
+    return data;
+  }
+  async function emit(events: StakeOperationEvent[]): Promise<void> {
+    await store.appendToStream(
+      chainStream('tron'),
+      events.map((e) => ({ ...e, id: chainEventId(e.type, 'tron', e.data.blockHash, e.data.ref) })),
+      { expectedVersion: ANY },
+    );
+    for (let tries = 0; tries < 100; tries++) {
+      await runner.catchUp();
+      const { rows } = await t.db.pool.query(
+        `SELECT 1 FROM projection_checkpoints c WHERE c.name = 'staking'
+           AND c.prepare_position >= (SELECT max(global_position) FROM events WHERE type LIKE 'StakeOperation%')`,
+      );
+      if (rows.length === 1) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('not projected');
+  }
+  const positions = async (address = owner) =>
+    (await t.get(`/api/staking/positions/${address}?chain=tron`)).json;
+  const build = (body: Record<string, unknown>) =>
+    t.post('/api/staking/undelegate/build', { chain: 'tron', from: owner, ...body });
+
+  let withdraw: StakeOperationObservedData;
+
+  beforeAll(async () => {
+    node = await startTronNodeFixture(tronStakingRoutes(state));
+    t = await startStakingTestApp([], { url: node.url });
+    store = new PostgresEventStore(t.db.pool);
+    runner = new ConsumerRunner({ db: t.db, eventStore: store, consumer: stakingProjection });
+    await append(
+      { operation: 'freeze', amount: String(100n * TRX), resource: 'BANDWIDTH' },
+      { operation: 'freeze', amount: String(50n * TRX), resource: 'ENERGY' },
+      {
+        operation: 'vote',
+        votes: [
+          { validator: sr1, count: '60' },
+          { validator: sr2, count: '40' },
+        ],
+      },
+      {
+        operation: 'vote',
+        votes: [
+          { validator: sr1, count: '70' },
+          { validator: sr2, count: '30' },
+        ],
+      },
+      {
+        operation: 'unfreeze',
+        amount: String(30n * TRX),
+        resource: 'BANDWIDTH',
+        unlockTimeMs: nowMs + 14 * 86_400_000,
+      },
+      { operation: 'unfreeze', amount: String(5n * TRX), resource: 'ENERGY', unlockTimeMs: nowMs - 60_000 },
+      { operation: 'delegateResource', amount: String(20n * TRX), resource: 'ENERGY', receiver },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await node?.close();
+  });
+
+  it('reports staking on tron when a Tron node is configured', () => {
+    expect(t.app.get(ChainCapabilities).forChain('tron').staking).toBe(true);
+  });
+
+  it('answers one position per voted SR, the unvoted frozen rest and each pending unfreeze', async () => {
+    const res = await positions();
+    expect(res.code).toBe('OK');
+    expect(res.data).toEqual({
+      chain: 'tron',
+      address: owner,
+      positions: [
+        // The latest vote set replaces the earlier one; the account's reward sits on the first position.
+        { validatorId: sr1, status: 'STAKED', stakedWei: 70n * TRX, shares: null, rewardsWei: 1_234_567n },
+        { validatorId: sr2, status: 'STAKED', stakedWei: 30n * TRX, shares: null, rewardsWei: 0n },
+        // 150 frozen − 35 unfrozen = 115 TRX, 100 of them voting.
+        { validatorId: null, status: 'STAKED', stakedWei: 15n * TRX, shares: null, rewardsWei: 0n },
+        {
+          validatorId: null,
+          status: 'UNFREEZING',
+          stakedWei: 30n * TRX,
+          shares: null,
+          rewardsWei: 0n,
+          resource: 'BANDWIDTH',
+          unfreezeExpireTimeMs: BigInt(nowMs + 14 * 86_400_000),
+        },
+        {
+          validatorId: null,
+          status: 'WITHDRAWABLE',
+          stakedWei: 5n * TRX,
+          shares: null,
+          rewardsWei: 0n,
+          resource: 'ENERGY',
+          unfreezeExpireTimeMs: BigInt(nowMs - 60_000),
+        },
+      ],
+    });
+    expect(node.requests.filter((r) => r.path === '/wallet/getReward').at(-1)?.body).toEqual({
+      address: owner,
+      visible: true,
+    });
+  });
+
+  it('accepts the hex form of an address and answers base58', async () => {
+    const hex = await positions(TronWeb.address.toHex(owner));
+    expect(hex.data).toEqual((await positions(owner)).data);
+    expect(hex.data.address).toBe(owner);
+  });
+
+  it('drops withdrawn unfreezes, and brings them back when the withdrawal is reverted', async () => {
+    // At its block's time only the ENERGY unfreeze has expired: WithdrawExpireUnfreeze takes that one.
+    [withdraw] = await append({
+      operation: 'withdrawUnfrozen',
+      amount: String(5n * TRX),
+      timestamp: Math.floor(nowMs / 1000),
+    });
+    const statuses = async () =>
+      ((await positions()).data.positions as { status: string }[]).map((p) => p.status);
+    expect(await statuses()).toEqual(['STAKED', 'STAKED', 'STAKED', 'UNFREEZING']);
+    await emit([{ type: STAKE_OPERATION_REVERTED, data: withdraw }]);
+    expect(await statuses()).toEqual(['STAKED', 'STAKED', 'STAKED', 'UNFREEZING', 'WITHDRAWABLE']);
+    // An address without operations has no positions.
+    expect((await positions(stranger)).data.positions).toEqual([]);
+  });
+
+  it('builds an UnfreezeBalanceV2 with tronweb on the node head block, signable offline', async () => {
+    const res = await build({ amountWei: 10n * TRX });
+    expect(res.status).toBe(200);
+    const data = res.json.data as unknown as {
+      txType: string;
+      amountWei: bigint;
+      transaction: {
+        txID: string;
+        raw_data_hex: string;
+        raw_data: Record<string, unknown>;
+        visible: boolean;
+      };
+    };
+    expect(data).toMatchObject({
+      chain: 'tron',
+      from: owner,
+      txType: 'UNFREEZE_BALANCE_V2',
+      amountWei: 10n * TRX,
+      resource: 'BANDWIDTH',
+      receiver: null,
+    });
+    const tx = data.transaction;
+    expect(tx.raw_data).toMatchObject({
+      contract: [
+        {
+          type: 'UnfreezeBalanceV2Contract',
+          parameter: {
+            type_url: 'type.googleapis.com/protocol.UnfreezeBalanceV2Contract',
+            value: { owner_address: TronWeb.address.toHex(owner), unfreeze_balance: 10_000_000n },
+          },
+        },
+      ],
+      ref_block_bytes: 'abcd',
+      ref_block_hash: state.head.blockID.slice(16, 32),
+      expiration: BigInt(state.head.timestamp + 60_000),
+      timestamp: BigInt(state.head.timestamp),
+    });
+    await expectSignable(tx);
+  });
+
+  it('builds an UnDelegateResource of everything delegated to a receiver', async () => {
+    const res = await build({ all: true, resource: 'ENERGY', receiver });
+    const data = res.json.data as unknown as {
+      transaction: { raw_data: Record<string, unknown> } & Parameters<typeof expectSignable>[0];
+    };
+    expect(res.json.data).toMatchObject({
+      txType: 'UNDELEGATE_RESOURCE',
+      amountWei: 20n * TRX,
+      resource: 'ENERGY',
+      receiver,
+    });
+    expect(data.transaction.raw_data).toMatchObject({
+      contract: [
+        {
+          type: 'UnDelegateResourceContract',
+          parameter: {
+            value: {
+              owner_address: TronWeb.address.toHex(owner),
+              receiver_address: TronWeb.address.toHex(receiver),
+              balance: 20_000_000n,
+              resource: 'ENERGY',
+            },
+          },
+        },
+      ],
+    });
+    await expectSignable(data.transaction);
+  });
+
+  it.each([
+    ['more than frozen', { amountWei: 71n * TRX }, 400, 'INSUFFICIENT_STAKE'],
+    ['a receiver given nothing', { all: true, receiver: sr1 }, 400, 'NOTHING_STAKED'],
+    ['shares', { shares: 1 }, 400, 'VALIDATION_ERROR'],
+    ['a bad receiver', { all: true, receiver: 'Tnope' }, 400, 'INVALID_ADDRESS'],
+    ['a bad resource', { all: true, resource: 'POWER' }, 400, 'VALIDATION_ERROR'],
+    ['the owner as receiver', { all: true, receiver: owner }, 400, 'VALIDATION_ERROR'],
+  ])('refuses a build with %s', async (_label, body, status, code) => {
+    const res = await build(body);
+    expect([res.status, res.json.code]).toEqual([status, code]);
+  });
+
+  it('answers 503 while the node fails', async () => {
+    state.failWith = 503;
+    try {
+      expect((await positions()).code).toBe('SERVICE_UNAVAILABLE');
+      expect((await build({ amountWei: TRX })).json.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      state.failWith = undefined;
+    }
+  });
+});
+
+/**
+ * The transaction is what tronweb would sign: raw_data_hex is the protobuf of raw_data, txID its sha256,
+ * and a signature over txID with the owner's key recovers the owner.
+ */
+async function expectSignable(tx: {
+  txID: string;
+  raw_data_hex: string;
+  raw_data: Record<string, unknown>;
+  visible: boolean;
+}): Promise<void> {
+  const plain = JSON.parse(
+    JSON.stringify(tx, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+  ) as never;
+  expect(tronUtils.transaction.txCheck(plain)).toBe(true);
+  expect(createHash('sha256').update(Buffer.from(tx.raw_data_hex, 'hex')).digest('hex')).toBe(tx.txID);
+  const tronWeb = new TronWeb({ fullHost: 'http://127.0.0.1:1' });
+  const signed = await tronWeb.trx.sign(plain, keys[0]);
+  expect(tronWeb.trx.ecRecover(signed as never)).toBe(owner);
+}

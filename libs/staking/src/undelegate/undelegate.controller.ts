@@ -1,0 +1,56 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  ApiBody,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { BuildUndelegateQuery, type UndelegateBuild } from './build-undelegate.query';
+import {
+  TronUndelegateBuildEnvelope,
+  UndelegateBuildEnvelope,
+  UndelegateRequestDto,
+} from './undelegate.response';
+import { undelegateSchema, type UndelegateRequest } from './undelegate.schema';
+
+@ApiTags('staking')
+@Controller('api/staking')
+export class UndelegateController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Post('undelegate/build')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'An unsigned undelegation: EVM StakeHub undelegate(operatorAddress, shares); Tron UnfreezeBalanceV2 or UnDelegateResource',
+    description:
+      'Give exactly one of amountWei, shares (EVM), all. EVM: sign the result like a prepare-sign answer (chainId, ' +
+      'nonce, to, valueWei, data, fee) and send it with POST /api/txs/send; once mined the position shows ' +
+      'UNBONDING. Tron (chain tron): the answer is {chain, from, txType UNFREEZE_BALANCE_V2 | UNDELEGATE_RESOURCE, ' +
+      'amountWei (sun), resource, receiver, transaction} with the java-tron transaction JSON built by tronweb; ' +
+      'sign its txID and broadcast it. ' +
+      'Errors: 400 VALIDATION_ERROR, INVALID_ADDRESS, UNKNOWN_CHAIN, STAKING_NOT_SUPPORTED, UNKNOWN_VALIDATOR, ' +
+      'NOTHING_STAKED, INSUFFICIENT_STAKE; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 422 SIMULATION_FAILED; ' +
+      '503 SERVICE_UNAVAILABLE.',
+  })
+  @ApiBody({ type: UndelegateRequestDto })
+  @ApiExtraModels(UndelegateBuildEnvelope, TronUndelegateBuildEnvelope)
+  @ApiOkResponse({
+    description: 'EVM chains: UndelegateBuildResult; tron: TronUndelegateBuildResult',
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(UndelegateBuildEnvelope) },
+        { $ref: getSchemaPath(TronUndelegateBuildEnvelope) },
+      ],
+    },
+  })
+  async build(
+    @Body(new ZodValidationPipe(undelegateSchema)) body: UndelegateRequest,
+  ): Promise<Enveloped<UndelegateBuild>> {
+    return new Enveloped(await this.queryBus.execute(new BuildUndelegateQuery(body)));
+  }
+}

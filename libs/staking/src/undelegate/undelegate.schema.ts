@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { bigIntInput } from '@chainwire/core';
+
+const MAX_UINT256 = 2n ** 256n - 1n;
+
+/** Absent and null mean the same for optional fields (clients often send every key). */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+
+/**
+ * Body of POST /api/staking/undelegate/build: exactly one of amountWei, shares, all = true. Amounts are
+ * exact integers (number literals or decimal strings).
+ */
+export const undelegateSchema = z
+  .object({
+    chain: z.string().trim().min(1),
+    from: z.string().trim().min(1),
+    /** EVM: the operator address (required); Tron: not used (unfreezing is not per SR). */
+    validatorId: optional(z.string().trim().min(1)),
+    amountWei: optional(bigIntInput()),
+    shares: optional(bigIntInput()),
+    all: optional(z.boolean()),
+    /** Tron: the resource to unfreeze or take back; default BANDWIDTH. */
+    resource: optional(z.enum(['BANDWIDTH', 'ENERGY'])),
+    /** Tron: take back resource delegated to this address (UnDelegateResource) instead of unfreezing. */
+    receiver: optional(z.string().trim().min(1)),
+  })
+  .refine(
+    (b) => [b.amountWei !== undefined, b.shares !== undefined, b.all === true].filter(Boolean).length === 1,
+    { error: 'give exactly one of amountWei, shares or all: true' },
+  )
+  .refine((b) => [b.amountWei, b.shares].every((v) => v === undefined || (v > 0n && v <= MAX_UINT256)), {
+    error: 'amountWei and shares must be integers from 1 to 2^256-1',
+  });
+
+export type UndelegateRequest = z.output<typeof undelegateSchema>;

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import type { Address, Hex } from 'viem';
+import { estimateGas, type EvmTxFeeFields, getPendingNonce, simulateTransaction } from '@chainwire/chains';
+import { ApiError, ErrorCode } from '@chainwire/core';
+import { TxChainResolver } from '../chains/tx-chain';
+import { withChainErrors } from '../errors/chain-errors';
+import { adjustPrice, gasLimitFor } from '../fees/evm/evm-fee-policy';
+import type { FeePrice } from '../fees/fee-mode';
+import { FeeService } from '../fees/fee-service';
+import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
+import type { TxFeeDto } from './prepare-sign.response';
+
+/** A contract call to prepare for signing on an EVM chain (a feature's own transaction, e.g. an undelegation). */
+export interface ContractCallRequest {
+  readonly chain: string;
+  readonly from: Address;
+  readonly to: Address;
+  readonly data: Hex;
+  readonly valueWei: bigint;
+}
+
+/** What prepare-sign answers for an EVM transaction, without its transfer fields (txType, tokenContract). */
+export interface PreparedContractCall {
+  readonly chain: string;
+  readonly chainId: number;
+  readonly from: Address;
+  readonly to: Address;
+  readonly valueWei: bigint;
+  readonly data: Hex;
+  readonly nonce: number;
+  readonly fee: TxFeeDto;
+}
+
+/**
+ * Prepares any EVM contract call the way prepare-sign prepares a transfer, with the same services: the
+ * pending nonce, the standard fee level (FeeService), eth_estimateGas with the policy's margin, then an
+ * eth_call of the exact transaction at the pending block (a revert answers 422 SIMULATION_FAILED with
+ * its decoded reason). Other features (staking) reach it through their own port, wired by the app.
+ */
+@Injectable()
+export class ContractCallPreparer {
+  constructor(
+    private readonly chains: TxChainResolver,
+    private readonly fees: FeeService,
+    private readonly rpc: ChainRpcRegistry,
+  ) {}
+
+  async prepare(request: ContractCallRequest): Promise<PreparedContractCall> {
+    const chain = await this.chains.resolve(request.chain);
+    if (chain.family !== 'evm') {
+      throw ApiError.badRequest(ErrorCode.UNSUPPORTED_CHAIN, `${request.chain} is not an EVM chain`);
+    }
+    const tx = { from: request.from, to: request.to, value: request.valueWei, data: request.data };
+    const [nonce, levels, chainId, estimate] = await Promise.all([
+      withChainErrors(() => getPendingNonce(chain.client, tx.from)),
+      this.fees.levels(chain),
+      withChainErrors(() => this.rpc.evmChainId(chain.entry.id, chain.client)),
+      withChainErrors(() => estimateGas(chain.client, tx)),
+    ]);
+    const gasLimit = gasLimitFor(estimate);
+    const price = adjustPrice(levels, {});
+    await withChainErrors(() =>
+      simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: feeFields(price) }),
+    );
+    return {
+      chain: chain.entry.id,
+      chainId,
+      from: tx.from,
+      to: tx.to,
+      valueWei: tx.value,
+      data: tx.data,
+      nonce,
+      fee: {
+        mode: price.mode,
+        gasLimit,
+        baseFeePerGas: levels.baseFeePerGas,
+        maxPriorityFeePerGas: price.mode === 'EIP1559' ? price.maxPriorityFeePerGas : null,
+        maxFeePerGas: price.mode === 'EIP1559' ? price.maxFeePerGas : null,
+        gasPrice: price.mode === 'LEGACY' ? price.gasPrice : null,
+      },
+    };
+  }
+}
+
+function feeFields(price: FeePrice): EvmTxFeeFields {
+  return price.mode === 'EIP1559'
+    ? { maxFeePerGas: price.maxFeePerGas, maxPriorityFeePerGas: price.maxPriorityFeePerGas }
+    : { gasPrice: price.gasPrice };
+}
