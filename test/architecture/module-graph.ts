@@ -22,8 +22,20 @@ export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   wallet: ['core', 'auth', 'chains', 'event-store'],
   transactions: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
   webhooks: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
+  // Swaps reuse the transaction routes' fee market and gas policy for the route's transaction.
+  swaps: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet', 'transactions'],
   // The application assembled: every table, migration and consumer. Only apps, tests and benchmarks use it.
-  composition: ['core', 'chains', 'auth', 'event-store', 'read-models', 'wallet', 'transactions', 'webhooks'],
+  composition: [
+    'core',
+    'chains',
+    'auth',
+    'event-store',
+    'read-models',
+    'wallet',
+    'transactions',
+    'webhooks',
+    'swaps',
+  ],
 };
 
 /** Top-level folders that are not libs and the relative imports between them that are allowed. */

@@ -4,7 +4,9 @@ import {
   BLOCK_REVERTED,
   type ChainEvent,
   isBlockIndexed,
+  TRANSACTION_OBSERVED,
   TRANSFER_OBSERVED,
+  type TransactionObservedData,
   type TransferObservedData,
 } from '@chainwire/chain-events';
 
@@ -17,6 +19,8 @@ export interface WindowBlock {
   /** Appended to every event-id seed of this block's events ('' the first time a hash is indexed). */
   incarnation: string;
   transfers: TransferObservedData[];
+  /** Transactions to watched contracts (docs/architecture.md §13); absent when none. */
+  watched?: TransactionObservedData[];
 }
 
 /** What an indexer resumes from: the stream's version and its canonical tail. */
@@ -100,6 +104,9 @@ function replay(events: readonly RecordedEvent<ChainEvent>[], depth: number) {
       const data = event.data;
       const top = stack[stack.length - 1];
       if (top && top.hash === data.blockHash) top.transfers.push(data);
+    } else if (event.type === TRANSACTION_OBSERVED) {
+      const top = stack[stack.length - 1];
+      if (top && top.hash === event.data.blockHash) (top.watched ??= []).push(event.data);
     } else if (event.type === BLOCK_REVERTED) {
       const data = event.data;
       revertedHashes.add(data.hash);

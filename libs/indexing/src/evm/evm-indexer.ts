@@ -8,11 +8,14 @@ import {
   chainEventId,
   chainStream,
   OBSERVED_EVENT_ID_KEY,
+  TRANSACTION_OBSERVED,
+  TRANSACTION_REVERTED,
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
   type BlockIndexedData,
   type ChainEvent,
   type TransferReverted,
+  watchedTransactionRef,
 } from '@chainwire/chain-events';
 import { BlockBatchSizer } from './block-batch-sizer';
 import { BackfillProgress } from './backfill-progress';
@@ -25,6 +28,7 @@ import {
 } from './chain-stream-state';
 import { fetchBlockRange, type TokenLogSource } from './fetch-block-range';
 import { ReorgTooDeepError, StartBlockBeyondHeadError } from './indexer-errors';
+import { watchedContractSet, watchedTransactions } from './watched-transactions';
 
 export interface EvmIndexerOptions {
   /** The chain's id in stream names and events, e.g. 'ethereum' (stream `chain-ethereum`). */
@@ -56,6 +60,11 @@ export interface EvmIndexerOptions {
   maxLagMs?: number;
   /** An adapter to share (tests, the API); default: one built for rpcUrl. */
   adapter?: EvmChainAdapter;
+  /**
+   * Contracts whose incoming transactions are recorded as TransactionObserved (the swap routers,
+   * docs/architecture.md §13). None (the default): no such pass runs.
+   */
+  watchedContracts?: readonly string[];
 }
 
 const ANVIL_CHAIN_ID = 31337;
@@ -82,6 +91,7 @@ export class EvmIndexer implements HealthSource {
   private readonly pollIntervalMs: number;
   private readonly concurrency: number;
   private readonly log: (msg: string) => void;
+  private readonly watched: ReadonlySet<string> | null;
   private state?: ChainStreamState;
   private next?: bigint;
   private running?: Promise<void>;
@@ -112,6 +122,7 @@ export class EvmIndexer implements HealthSource {
     this.log = options.log ?? (() => undefined);
     this.logError = options.logError ?? this.log;
     this.progress = new BackfillProgress(options.chain);
+    this.watched = watchedContractSet(options.watchedContracts);
   }
 
   /** The error of the last round while rounds keep failing; undefined once one succeeds. */
@@ -433,6 +444,7 @@ export class EvmIndexer implements HealthSource {
       // A hash indexed again after a revert gets fresh ids, else the store would drop them as duplicates.
       incarnation: state.revertedHashes.has(block.hash) ? `#${state.version}:${block.number}` : '',
       transfers,
+      ...(this.watched ? { watched: watchedTransactions(this.options.chain, fetched, this.watched) } : {}),
     };
   }
 
@@ -488,13 +500,34 @@ export class EvmIndexer implements HealthSource {
         data: transfer,
       });
     }
+    for (const tx of block.watched ?? []) {
+      events.push({
+        id: chainEventId(
+          TRANSACTION_OBSERVED,
+          chain,
+          block.hash,
+          watchedTransactionRef(tx.txHash) + block.incarnation,
+        ),
+        type: TRANSACTION_OBSERVED,
+        data: tx,
+      });
+    }
     return events;
   }
 
   /** The block's transfers undone (newest first, same payloads), then the block itself. */
   private revertEvents(block: WindowBlock): NewEvent<ChainEvent>[] {
     const chain = this.options.chain;
-    const events: NewEvent<ChainEvent>[] = [...block.transfers]
+    const events: NewEvent<ChainEvent>[] = [...(block.watched ?? [])].reverse().map((tx) => {
+      const ref = watchedTransactionRef(tx.txHash) + block.incarnation;
+      return {
+        id: chainEventId(TRANSACTION_REVERTED, chain, block.hash, ref),
+        type: TRANSACTION_REVERTED,
+        data: tx,
+        metadata: { [OBSERVED_EVENT_ID_KEY]: chainEventId(TRANSACTION_OBSERVED, chain, block.hash, ref) },
+      };
+    });
+    const transferReverts: NewEvent<ChainEvent>[] = [...block.transfers]
       .reverse()
       .map((transfer): NewEvent<TransferReverted> => ({
         id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),
@@ -509,6 +542,7 @@ export class EvmIndexer implements HealthSource {
           ),
         },
       }));
+    events.push(...transferReverts);
     const data: BlockIndexedData = {
       chain,
       number: block.number.toString(),
