@@ -35,3 +35,10 @@ export { readTokenAllowance } from './tokens/read-token-allowance';
 export { readTokenMetadata, type TokenMetadata } from './tokens/read-token-metadata';
 export { readVerifiedEnsName } from './ens/read-verified-ens-name';
 export * from './nft-reads';
+export { uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './uniswap-v2/uniswap-v2-abi';
+export {
+  type PairReserves,
+  readUniswapV2PathQuote,
+  readUniswapV2Weth,
+  type UniswapV2PathQuote,
+} from './uniswap-v2/read-uniswap-v2';
