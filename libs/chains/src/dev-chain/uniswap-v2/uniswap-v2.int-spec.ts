@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { keccak256, parseUnits } from 'viem';
+
+const pairBuild = JSON.parse(
+  readFileSync(require.resolve('@uniswap/v2-core/build/UniswapV2Pair.json'), 'utf8'),
+) as { bytecode: string };
 import { startTestAnvil, type TestAnvil } from '../../../../../test/support/anvil';
 import { readUniswapV2PathQuote, readUniswapV2Weth } from '../../evm/uniswap-v2/read-uniswap-v2';
 import { deployDemoTokens } from '../demo-tokens';
@@ -26,13 +31,11 @@ describe('Uniswap V2 from the npm builds', () => {
   afterAll(() => anvil?.stop());
 
   it("the router embeds the init code hash of the factory's pair, and the factory creates pairs from that code", () => {
-    const pairHash = keccak256(
-      ('0x' + require('@uniswap/v2-core/build/UniswapV2Pair.json').bytecode) as `0x${string}`,
-    );
+    const pairHash = keccak256(('0x' + pairBuild.bytecode) as `0x${string}`);
     expect(artifacts.pairInitCodeHash).toBe(pairHash);
     expect(artifacts.router02.bytecode.toLowerCase()).toContain(pairHash.slice(2));
     expect(artifacts.factory.bytecode.toLowerCase()).toContain(
-      require('@uniswap/v2-core/build/UniswapV2Pair.json').bytecode.toLowerCase().slice(0, 400),
+      pairBuild.bytecode.toLowerCase().slice(0, 400),
     );
   });
 
