@@ -9,6 +9,7 @@ import {
   ParkedEventEntity,
   ProjectionCheckpointEntity,
 } from '@chainwire/read-models';
+import { SwapEntity, SwapTrackerQuoteEntity } from '@chainwire/swaps';
 import { TxHistoryEntity } from '@chainwire/transactions';
 import { NftMetadataEntity, PriceEntity } from '@chainwire/wallet';
 import {
@@ -50,6 +51,8 @@ export const RELATIONAL_ENTITIES = [
   TokenMetadataEntity,
   NftHoldingEntity,
   NftMetadataEntity,
+  SwapEntity,
+  SwapTrackerQuoteEntity,
 ];
 
 /** The application's schema: what every process opens its database with. */

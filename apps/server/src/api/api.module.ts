@@ -3,11 +3,17 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '@chainwire/auth';
 import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains';
-import type { DatabaseModuleRef, HealthRegistryModuleRef, PriceSettings } from '@chainwire/core';
+import {
+  type DatabaseModuleRef,
+  DEFAULT_SWAP_SETTINGS,
+  type HealthRegistryModuleRef,
+  type PriceSettings,
+} from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
 import { type NamesChainConfig, NftsModule, WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
+import { SwapsModule, type SwapsModuleOptions } from '@chainwire/swaps';
 import { HealthModule } from '../health/health.module';
 import { INDEXED_CHAIN_IDS, IndexedCapability } from './indexed-capability';
 import { GetInfoHandler } from './info/get-info.query';
@@ -32,7 +38,12 @@ export interface ApiModuleOptions {
   readonly ipfsGatewayUrl?: string;
   /** The process's metrics registry, when it serves metrics (price lookups and source reads). */
   readonly metrics?: Registry;
+  /** Uniswap V2 per chain and the quotes' lifetime; none: no swap provider on any chain. */
+  readonly swaps?: ApiSwapSettings;
 }
+
+/** The server's swap settings, as resolved at boot (routers: configured, dev chain or mainnet). */
+export type ApiSwapSettings = Pick<SwapsModuleOptions, 'uniswapV2' | 'quoteTtlMs'>;
 
 /** The REST API: every feature module behind the x-api-key guard, each importing what it uses. */
 @Module({})
@@ -44,6 +55,18 @@ export class ApiModule {
     // One capability registry: each feature registers what it serves, GET /api/chains/{id}/capabilities reads it.
     const capabilities = ChainCapabilitiesModule.forRoot();
     const chains = options.chains ?? [];
+    // One wallet module: its price service also prices the swap routes' gas.
+    const wallet = WalletModule.forRoot(
+      { database, chainDirectory, capabilities, eventStore },
+      {
+        chains,
+        prices: {
+          settings: options.prices,
+          allowPrivateTargets: options.webhooks?.allowPrivateTargets,
+          metrics: options.metrics,
+        },
+      },
+    );
     return {
       module: ApiModule,
       imports: [
@@ -51,17 +74,7 @@ export class ApiModule {
         database,
         capabilities,
         AuthModule.forRoot({ database, chainDirectory }),
-        WalletModule.forRoot(
-          { database, chainDirectory, capabilities, eventStore },
-          {
-            chains,
-            prices: {
-              settings: options.prices,
-              allowPrivateTargets: options.webhooks?.allowPrivateTargets,
-              metrics: options.metrics,
-            },
-          },
-        ),
+        wallet,
         NftsModule.forRoot(
           { database, chainDirectory, capabilities },
           {
@@ -73,6 +86,14 @@ export class ApiModule {
         ),
         TransactionsModule.forRoot({ database, chainDirectory }, { chains }),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
+        SwapsModule.forRoot(
+          { database, chainDirectory, eventStore, wallet },
+          {
+            chains,
+            uniswapV2: options.swaps?.uniswapV2 ?? [],
+            quoteTtlMs: options.swaps?.quoteTtlMs ?? DEFAULT_SWAP_SETTINGS.quoteTtlMs,
+          },
+        ),
         HealthModule.forRoot({ database, health }),
       ],
       controllers: [InfoController],

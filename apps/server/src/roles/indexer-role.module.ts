@@ -18,6 +18,8 @@ export interface IndexedChain {
   readonly rpcUrl: string;
   readonly startBlock?: bigint;
   readonly finalityDepth?: number;
+  /** Contracts whose transactions are recorded (the swap routers, docs/architecture.md §13). */
+  readonly watchedContracts?: readonly string[];
 }
 
 const INDEXED_CHAINS = Symbol('IndexedChains');
@@ -45,6 +47,7 @@ export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdow
         eventStore: this.eventStore,
         startBlock: chain.startBlock,
         finalityDepth: chain.finalityDepth,
+        watchedContracts: chain.watchedContracts,
         log: logFunction(log),
         logError: logFunction(log, 'error'),
       });

@@ -39,6 +39,9 @@ const quoted: SwapQuotedData = {
   from: FROM,
   rawProviderRef: 'path',
   tx: { to: ROUTER, data: '0x1234', dataHash: DATA_HASH, valueWei: '1000', approval: null },
+  liquidityFee: '3',
+  liquidityFeeBps: 30,
+  fallbackGas: '200000',
   expiresAt: EXPIRES,
   at: T0,
 };

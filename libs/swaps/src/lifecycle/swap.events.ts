@@ -56,6 +56,11 @@ export interface SwapQuotedData {
   /** The provider's own reference (Uniswap V2: the token path). */
   rawProviderRef: string;
   tx: SwapTransaction;
+  /** What the pools keep, in srcToken's units, and its rate in basis points. */
+  liquidityFee: string;
+  liquidityFeeBps: number;
+  /** Gas the route assumes while the node cannot estimate the swap (an approval not yet given). */
+  fallbackGas: string;
   expiresAt: string;
   at: string;
 }
