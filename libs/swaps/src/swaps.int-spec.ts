@@ -5,6 +5,7 @@ import { SwapErrorCode } from './swap-errors';
 import { QUOTE_TTL_MS, type RouteTx, startSwapsTestBed, type SwapsTestBed } from './testing/swaps-test-bed';
 import { SwapExpiryTimer } from './tracking/swap-expiry-timer';
 import { uniswapV2RouterAbi } from '@chainwire/chains';
+import { reorg } from '../../../test/support/anvil';
 
 /** UniswapV2Library.getAmountOut, restated: what the pool pays for `amountIn`. */
 const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
@@ -262,6 +263,33 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
     const hash = await bed.send(r.json.data.tx as RouteTx, trader.privateKey);
     expect((await bed.anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('reverted');
     expect(await statusBecomes(quoteId, 'FAILED')).toMatchObject({ status: 'FAILED', txHash: hash });
+  });
+
+  it('a reorg that removes the completing transaction returns the swap to SUBMITTED; mined again, it completes again', async () => {
+    const trader = bed.anvil.accounts[7];
+    const q = await quote({
+      srcToken: 'native',
+      dstToken: bed.usdc.address,
+      srcAmount: parseUnits('0.5', 18),
+      from: trader.address,
+      slippageBps: 500,
+    });
+    const quoteId = q.json.data.quoteId as string;
+    const tx = (await route(quoteId)).json.data.tx as RouteTx;
+    const signed = await bed.sign(tx, trader.privateKey);
+    const hash = await bed.anvil.publicClient.sendRawTransaction({ serializedTransaction: signed });
+    expect((await bed.anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect(await statusBecomes(quoteId, 'COMPLETED')).toMatchObject({ status: 'COMPLETED', txHash: hash });
+
+    // The block holding it is replaced by an empty one.
+    await reorg(bed.anvil, 1);
+    expect(await statusBecomes(quoteId, 'SUBMITTED')).toMatchObject({ status: 'SUBMITTED', txHash: hash });
+    const types = (await bed.eventStore.readStream<SwapEvent>(swapStream(quoteId))).map((e) => e.type);
+    expect(types).toEqual(['SwapQuoted', 'SwapSubmitted', 'SwapCompleted', 'SwapTransactionReverted']);
+
+    await bed.anvil.publicClient.sendRawTransaction({ serializedTransaction: signed }).catch(() => undefined);
+    await bed.anvil.testClient.mine({ blocks: 1 });
+    expect(await statusBecomes(quoteId, 'COMPLETED')).toMatchObject({ status: 'COMPLETED', txHash: hash });
   });
 
   it('a quote past its expiry is EXPIRED: by the status route, the route (410), and the timer', async () => {

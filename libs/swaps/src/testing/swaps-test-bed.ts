@@ -79,6 +79,8 @@ export interface SwapsTestBed {
   post(url: string, body: unknown, key?: string): Promise<SwapsResponse>;
   /** Signs a route's tx as a wallet would (EIP-1559 or legacy as given) and sends it; the hash. */
   send(tx: RouteTx, privateKey: Hex): Promise<Hex>;
+  /** The signed transaction `send` sends. */
+  sign(tx: RouteTx, privateKey: Hex): Promise<Hex>;
   close(): Promise<void>;
 }
 
@@ -191,6 +193,9 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
       );
     },
     async send(tx: RouteTx, privateKey: Hex) {
+      return anvil.publicClient.sendRawTransaction({ serializedTransaction: await bed.sign(tx, privateKey) });
+    },
+    async sign(tx: RouteTx, privateKey: Hex) {
       const account = privateKeyToAccount(privateKey);
       const common = {
         chainId: Number(tx.chainId),
@@ -200,16 +205,14 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
         data: tx.data,
         gas: tx.gasLimit,
       };
-      const signed =
-        tx.maxFeePerGas !== null
-          ? await account.signTransaction({
-              ...common,
-              type: 'eip1559',
-              maxFeePerGas: tx.maxFeePerGas,
-              maxPriorityFeePerGas: tx.maxPriorityFeePerGas!,
-            })
-          : await account.signTransaction({ ...common, type: 'legacy', gasPrice: tx.gasPrice! });
-      return anvil.publicClient.sendRawTransaction({ serializedTransaction: signed });
+      return tx.maxFeePerGas !== null
+        ? await account.signTransaction({
+            ...common,
+            type: 'eip1559',
+            maxFeePerGas: tx.maxFeePerGas,
+            maxPriorityFeePerGas: tx.maxPriorityFeePerGas!,
+          })
+        : await account.signTransaction({ ...common, type: 'legacy', gasPrice: tx.gasPrice! });
     },
     async close() {
       await app.close();
