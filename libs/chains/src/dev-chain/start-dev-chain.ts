@@ -138,7 +138,9 @@ async function deployDevUniswapV2(
   const pools = usdc
     ? [{ token: usdc.address, tokenAmount: 300_000n * 10n ** BigInt(usdc.decimals), wei: 100n * 10n ** 18n }]
     : [];
-  return (await deployUniswapV2(rpcUrl, chainId, accounts[0], pools)) ?? undefined;
+  // The last dev account deploys and provides the liquidity, so the first one (the one wallets and docs
+  // show first) keeps its round demo balances.
+  return (await deployUniswapV2(rpcUrl, chainId, accounts[accounts.length - 1], pools)) ?? undefined;
 }
 
 function writeJsonAtomically(path: string, value: unknown): void {
