@@ -437,6 +437,12 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
       expect([res.status, res.json.code]).toEqual([403, ErrorCode.CHAIN_NOT_IN_PLAN]);
     });
 
+    it('the capability report names swaps on the chain with a router only', async () => {
+      const report = async (chain: string) => (await bed.get(`/api/chains/${chain}/capabilities`)).json.data;
+      expect(await report('ethereum')).toMatchObject({ chain: 'ethereum', swaps: true });
+      expect(await report('polygon')).toMatchObject({ chain: 'polygon', swaps: false });
+    });
+
     it('a quote another key made, or none, is not found', async () => {
       const q = await quote({
         srcToken: 'native',

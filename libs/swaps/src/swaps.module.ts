@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { ChainDirectoryModuleRef } from '@chainwire/chains';
+import type { ChainCapabilitiesModuleRef, ChainDirectoryModuleRef } from '@chainwire/chains';
 import type { DatabaseModuleRef } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { EvmFeeStrategy } from '@chainwire/transactions';
@@ -16,6 +16,8 @@ import { SWAPS_OPTIONS, type SwapsModuleOptions } from './swaps-options';
 export interface SwapsModuleImports {
   readonly database: DatabaseModuleRef;
   readonly chainDirectory: ChainDirectoryModuleRef;
+  /** The app's capability registry: `swaps` is reported for the chains a provider serves. */
+  readonly capabilities: ChainCapabilitiesModuleRef;
   readonly eventStore: EventStoreModuleRef;
   /** The app's WalletModule: its price service prices the route's gas. */
   readonly wallet: DynamicModule;
@@ -27,7 +29,14 @@ export class SwapsModule {
   static forRoot(imports: SwapsModuleImports, options: SwapsModuleOptions): DynamicModule {
     return {
       module: SwapsModule,
-      imports: [CqrsModule, imports.database, imports.chainDirectory, imports.eventStore, imports.wallet],
+      imports: [
+        CqrsModule,
+        imports.database,
+        imports.chainDirectory,
+        imports.capabilities,
+        imports.eventStore,
+        imports.wallet,
+      ],
       controllers: [SwapsController],
       providers: [
         { provide: SWAPS_OPTIONS, useValue: options },

@@ -87,7 +87,7 @@ export class ApiModule {
         TransactionsModule.forRoot({ database, chainDirectory }, { chains }),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
         SwapsModule.forRoot(
-          { database, chainDirectory, eventStore, wallet },
+          { database, chainDirectory, capabilities, eventStore, wallet },
           {
             chains,
             uniswapV2: options.swaps?.uniswapV2 ?? [],

@@ -139,7 +139,7 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
       AuthModule.forRoot({ database, chainDirectory }),
       wallet,
       SwapsModule.forRoot(
-        { database, chainDirectory, eventStore: eventStoreModule, wallet },
+        { database, chainDirectory, capabilities, eventStore: eventStoreModule, wallet },
         {
           chains,
           uniswapV2: [{ chain: 'ethereum', router: uniswap.router, factory: uniswap.factory }],
