@@ -2,6 +2,8 @@ import { type Address, erc20Abi, parseUnits } from 'viem';
 import { ErrorCode } from '@chainwire/core';
 import { SWAP_EXPIRED, swapStream, type SwapEvent } from './lifecycle/swap.events';
 import { SwapErrorCode } from './swap-errors';
+import { foldStream } from '@chainwire/event-store';
+import { swapDecider } from './lifecycle/swap.decider';
 import { QUOTE_TTL_MS, type RouteTx, startSwapsTestBed, type SwapsTestBed } from './testing/swaps-test-bed';
 import { SwapExpiryTimer } from './tracking/swap-expiry-timer';
 import { uniswapV2RouterAbi } from '@chainwire/chains';
@@ -462,5 +464,26 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
       }
       expect((await status(quoteId)).status).toBe(200);
     });
+  });
+
+  it('the swaps read model holds for every quote what the decider folds from its stream', async () => {
+    // The projection follows the stream: poll until it has caught up with the last appends.
+    type Row = { quote_id: string; status: string; tx_hash: string | null };
+    let rows: Row[] = [];
+    let mismatches: unknown[] = [];
+    for (const until = Date.now() + 10_000; Date.now() < until;) {
+      rows = (await bed.db.pool.query<Row>(`SELECT quote_id, status, tx_hash FROM swaps`)).rows;
+      mismatches = [];
+      for (const row of rows) {
+        const folded = (await foldStream(bed.eventStore, swapStream(row.quote_id), swapDecider)).state!;
+        if (row.status !== folded.status || row.tx_hash !== folded.txHash)
+          mismatches.push({ row, folded: { status: folded.status, txHash: folded.txHash } });
+      }
+      if (mismatches.length === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(mismatches).toEqual([]);
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['QUOTED', 'COMPLETED', 'FAILED', 'EXPIRED']));
   });
 });
