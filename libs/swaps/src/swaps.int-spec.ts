@@ -463,6 +463,7 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
         expect([res.status, res.json.code]).toEqual([404, SwapErrorCode.QUOTE_NOT_FOUND]);
       }
       expect((await status(quoteId)).status).toBe(200);
+      expect((await status(quoteId.toUpperCase())).json.data).toMatchObject({ quoteId });
     });
   });
 

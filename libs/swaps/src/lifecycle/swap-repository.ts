@@ -20,8 +20,9 @@ export class SwapRepository {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
-  async load(quoteId: string, apiKeyId: string): Promise<SwapState> {
-    if (!isQuoteId(quoteId)) throw notFound();
+  async load(raw: string, apiKeyId: string): Promise<SwapState> {
+    if (!isQuoteId(raw)) throw notFound();
+    const quoteId = raw.toLowerCase();
     const state =
       (await readSwap((sql, params) => this.db.pool.query(sql, params), quoteId)) ??
       (await foldStream(this.eventStore, swapStream(quoteId), swapDecider)).state;
