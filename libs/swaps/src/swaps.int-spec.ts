@@ -234,6 +234,77 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
     expect(await statusBecomes(quoteId, 'COMPLETED')).toMatchObject({ status: 'COMPLETED', txHash: hash });
   });
 
+  it('token → token goes through WETH (two hops) and completes', async () => {
+    const trader = bed.anvil.accounts[8];
+    const srcAmount = parseUnits('1500', 6);
+    const pool = async (token: Address) => {
+      const pair = (await bed.anvil.publicClient.readContract({
+        address: bed.uniswap.factory,
+        abi: [
+          {
+            type: 'function',
+            name: 'getPair',
+            stateMutability: 'view',
+            inputs: [{ type: 'address' }, { type: 'address' }],
+            outputs: [{ type: 'address' }],
+          },
+        ] as const,
+        functionName: 'getPair',
+        args: [bed.uniswap.weth, token],
+      })) as Address;
+      const balance = (t: Address) =>
+        bed.anvil.publicClient.readContract({
+          address: t,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [pair],
+        });
+      return { weth: await balance(bed.uniswap.weth), token: await balance(token) };
+    };
+    const [usdcPool, daiPool] = [await pool(bed.usdc.address), await pool(bed.dai.address)];
+    const q = await quote({
+      srcToken: bed.usdc.address,
+      dstToken: bed.dai.address,
+      srcAmount,
+      from: trader.address,
+    });
+    expect(q.status).toBe(200);
+    const expected = amountOut(
+      amountOut(srcAmount, usdcPool.token, usdcPool.weth),
+      daiPool.weth,
+      daiPool.token,
+    );
+    expect(q.json.data.dstAmount).toBe(expected);
+    const quoteId = q.json.data.quoteId as string;
+    const r = await route(quoteId);
+    expect(r.json.data).toMatchObject({
+      rawProviderRef: `${bed.usdc.address}>${bed.uniswap.weth}>${bed.dai.address}`,
+      fees: { totalBps: 60n, liquidityFee: srcAmount - (((srcAmount * 997n) / 1000n) * 997n) / 1000n },
+      tx: { approvalRequired: true, approvalToken: bed.usdc.address, valueWei: 0n },
+    });
+    const approve = await bed.anvil.wallets[8].writeContract({
+      address: bed.usdc.address,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [bed.uniswap.router, srcAmount],
+      nonce: Number(r.json.data.tx.nonce) - 1,
+    });
+    await bed.anvil.publicClient.waitForTransactionReceipt({ hash: approve });
+    const daiBalance = () =>
+      bed.anvil.publicClient.readContract({
+        address: bed.dai.address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [trader.address],
+      });
+    const before = await daiBalance();
+    const hash = await bed.send(r.json.data.tx as RouteTx, trader.privateKey);
+    expect((await bed.anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await daiBalance()) - before).toBe(expected);
+    expect(expected).toBeGreaterThanOrEqual(q.json.data.minDstAmount);
+    expect(await statusBecomes(quoteId, 'COMPLETED')).toMatchObject({ status: 'COMPLETED', txHash: hash });
+  });
+
   it('a route made stale by a big swap before it reverts on chain, and the swap is FAILED', async () => {
     const trader = bed.anvil.accounts[3];
     const q = await quote({

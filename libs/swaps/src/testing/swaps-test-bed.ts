@@ -7,6 +7,7 @@ import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
 import {
   ChainCapabilitiesModule,
   ChainDirectoryModule,
+  DEFAULT_DEMO_TOKENS,
   deployDemoTokens,
   deployDevPriceFeeds,
   deployUniswapV2,
@@ -71,6 +72,7 @@ export interface SwapsTestBed {
   uniswap: DevUniswapV2;
   usdc: DemoToken;
   usdt: DemoToken;
+  dai: DemoToken;
   keys: Record<Plan, string>;
   /** Moves the API's and the timer's clock (expiry). */
   skewMs: number;
@@ -93,12 +95,16 @@ export const QUOTE_TTL_MS = 60_000;
  */
 export async function startSwapsTestBed(): Promise<SwapsTestBed> {
   const anvil = await startTestAnvil();
-  const [usdt, usdc] = (await deployDemoTokens(anvil.rpcUrl, anvil.chain.id, anvil.accounts)).map((t) => ({
-    ...t,
-    address: getAddress(t.address),
-  }));
+  const [usdt, usdc, dai] = (
+    await deployDemoTokens(anvil.rpcUrl, anvil.chain.id, anvil.accounts, [
+      ...DEFAULT_DEMO_TOKENS,
+      { name: 'Demo Dai', symbol: 'dDAI', decimals: 18 },
+    ])
+  ).map((t) => ({ ...t, address: getAddress(t.address) }));
+  // dUSDC and dDAI each against WETH (dUSDC → dDAI goes through WETH); dUSDT has no pool.
   const uniswap = (await deployUniswapV2(anvil.rpcUrl, anvil.chain.id, anvil.accounts[0], [
     { token: usdc.address, tokenAmount: parseUnits('300000', 6), wei: parseUnits('100', 18) },
+    { token: dai.address, tokenAmount: parseUnits('150000', 18), wei: parseUnits('50', 18) },
   ]))!;
   const feeds = await deployDevPriceFeeds(anvil.rpcUrl, anvil.chain.id, anvil.accounts);
   const ethUsd = feeds.find((f) => f.pair === 'ETH/USD')!;
@@ -177,6 +183,7 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
     uniswap,
     usdc,
     usdt,
+    dai,
     keys,
     now,
     async get(url: string, key = keys.enterprise) {
