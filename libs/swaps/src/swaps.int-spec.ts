@@ -336,6 +336,13 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
     const hash = await bed.send(r.json.data.tx as RouteTx, trader.privateKey);
     expect((await bed.anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('reverted');
     expect(await statusBecomes(quoteId, 'FAILED')).toMatchObject({ status: 'FAILED', txHash: hash });
+    // A failed swap may be sent again until its deadline, not after.
+    const retry = await route(quoteId);
+    expect(retry.status).toBe(200);
+    expect(retry.json.data.notes).toEqual(expect.arrayContaining([expect.stringContaining(hash)]));
+    bed.skewMs = QUOTE_TTL_MS + 1_000;
+    expect((await route(quoteId)).json.code).toBe(SwapErrorCode.QUOTE_EXPIRED);
+    expect((await status(quoteId)).json.data.status).toBe('FAILED');
   });
 
   it('a reorg that removes the completing transaction returns the swap to SUBMITTED; mined again, it completes again', async () => {

@@ -58,14 +58,15 @@ export class GetSwapRouteHandler implements IQueryHandler<GetSwapRouteQuery, Swa
   async execute({ quoteId, apiKey }: GetSwapRouteQuery): Promise<SwapRouteResult> {
     const now = this.options.now?.() ?? new Date();
     const state = await this.swaps.expireIfDue(await this.swaps.load(quoteId, apiKey.id), now);
-    if (state.status === 'EXPIRED')
-      throw new ApiError(410, SwapErrorCode.QUOTE_EXPIRED, `The quote expired at ${state.quote.expiresAt}`);
     if (state.status === 'SUBMITTED' || state.status === 'COMPLETED')
       throw new ApiError(
         409,
         ErrorCode.CONFLICT,
         `The swap is ${state.status} (transaction ${state.txHash})`,
       );
+    // A failed swap past its deadline cannot be retried either: the router would refuse the transaction.
+    if (state.status === 'EXPIRED' || now.getTime() >= Date.parse(state.quote.expiresAt))
+      throw new ApiError(410, SwapErrorCode.QUOTE_EXPIRED, `The quote expired at ${state.quote.expiresAt}`);
     const q = state.quote;
     const entry = await this.chains.entry(q.srcChain, apiKey);
     const { client } = this.chains.node(entry);
