@@ -12,6 +12,7 @@ import { Prices0000000000500 } from './0500_prices';
 import { TokenMetadata0000000000510 } from './0510_token-metadata';
 import { RegistryDetails0000000000520 } from './0520_registry-details';
 import { Nfts0000000000530 } from './0530_nfts';
+import { Swaps0000000000600 } from './0600_swaps';
 import { Staking0000000000640 } from './0640_staking';
 
 /**
@@ -33,5 +34,6 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   TokenMetadata0000000000510,
   RegistryDetails0000000000520,
   Nfts0000000000530,
+  Swaps0000000000600,
   Staking0000000000640,
 ];

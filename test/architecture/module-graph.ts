@@ -24,6 +24,8 @@ export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   webhooks: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
   // Staking reaches the transactions feature's preparer only through its own port (EVM_CALL_PREPARER).
   staking: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
+  // Swaps reuse the transaction routes' fee market and gas policy for the route's transaction.
+  swaps: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet', 'transactions'],
   // The application assembled: every table, migration and consumer. Only apps, tests and benchmarks use it.
   composition: [
     'core',
@@ -35,6 +37,7 @@ export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
     'transactions',
     'webhooks',
     'staking',
+    'swaps',
   ],
 };
 

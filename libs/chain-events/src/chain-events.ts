@@ -1,4 +1,10 @@
 import { createHash } from 'node:crypto';
+import {
+  TRANSACTION_OBSERVED,
+  TRANSACTION_REVERTED,
+  type TransactionObserved,
+  type TransactionReverted,
+} from './transaction-events';
 
 /**
  * Events of the `chain-<chainId>` streams (docs/architecture.md §3). Amounts are decimal strings of integers in
@@ -79,13 +85,21 @@ export interface TransferReverted {
   readonly type: typeof TRANSFER_REVERTED;
   readonly data: TransferRevertedData;
 }
-export type ChainEvent = BlockIndexed | BlockReverted | TransferObserved | TransferReverted;
+export type ChainEvent =
+  | BlockIndexed
+  | BlockReverted
+  | TransferObserved
+  | TransferReverted
+  | TransactionObserved
+  | TransactionReverted;
 
 export const CHAIN_EVENT_TYPES: readonly ChainEvent['type'][] = [
   BLOCK_INDEXED,
   BLOCK_REVERTED,
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
+  TRANSACTION_OBSERVED,
+  TRANSACTION_REVERTED,
 ];
 
 type AnyEvent = { readonly type: string; readonly data: unknown };

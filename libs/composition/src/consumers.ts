@@ -8,6 +8,7 @@ import {
   type Projection,
 } from '@chainwire/read-models';
 import { stakingProjection } from '@chainwire/staking';
+import { createSwapTracker, SwapExpiryTimer, swapsProjection } from '@chainwire/swaps';
 import { historyProjection } from '@chainwire/transactions';
 import { deliveriesProjection, subscriptionsProjection } from '@chainwire/webhooks';
 
@@ -23,6 +24,7 @@ export const PROJECTOR_PROJECTIONS: readonly Projection[] = [
   nftsProjection,
   subscriptionsProjection,
   stakingProjection,
+  swapsProjection,
 ];
 
 /** Every projection `cli replay <name>` rebuilds, by name: the projector's and the dispatcher's. */
@@ -30,16 +32,34 @@ export const REPLAYABLE_PROJECTIONS: Readonly<Record<string, Projection>> = Obje
   Object.fromEntries([...PROJECTOR_PROJECTIONS, deliveriesProjection].map((p) => [p.name, p])),
 );
 
-/** One runner per projector projection, not started. */
+/**
+ * One runner per projector projection, then the swap tracker (docs/architecture.md §14: a process manager
+ * whose appends the swaps projection folds), not started.
+ */
 export function projectorRunners(db: Database, eventStore: EventStore, logger: Logger): ConsumerRunner[] {
-  return PROJECTOR_PROJECTIONS.map(
-    (projection) =>
-      new ConsumerRunner({
-        db,
-        eventStore,
-        consumer: projection,
-        log: logFunction(logger),
-        logError: logFunction(logger, 'error'),
-      }),
-  );
+  const runner = (
+    consumer: ConstructorParameters<typeof ConsumerRunner>[0]['consumer'],
+    component?: string,
+  ) =>
+    new ConsumerRunner({
+      db,
+      eventStore,
+      consumer,
+      component,
+      log: logFunction(logger),
+      logError: logFunction(logger, 'error'),
+    });
+  const tracker = createSwapTracker({ db, eventStore });
+  return [
+    ...PROJECTOR_PROJECTIONS.map((projection) => runner(projection)),
+    runner(
+      tracker as ConstructorParameters<typeof ConsumerRunner>[0]['consumer'],
+      `consumer/${tracker.name}`,
+    ),
+  ];
+}
+
+/** The swap quotes' expiry timer the projector role runs beside the swaps projection (docs/architecture.md §14). */
+export function swapExpiryTimer(db: Database, eventStore: EventStore, logger: Logger): SwapExpiryTimer {
+  return new SwapExpiryTimer({ db, eventStore, log: logFunction(logger, 'warn') });
 }

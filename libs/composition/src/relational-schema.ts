@@ -10,6 +10,7 @@ import {
   ProjectionCheckpointEntity,
 } from '@chainwire/read-models';
 import { StakingOperationEntity } from '@chainwire/staking';
+import { SwapEntity, SwapTrackerQuoteEntity } from '@chainwire/swaps';
 import { TxHistoryEntity } from '@chainwire/transactions';
 import { NftMetadataEntity, PriceEntity } from '@chainwire/wallet';
 import {
@@ -52,6 +53,8 @@ export const RELATIONAL_ENTITIES = [
   NftHoldingEntity,
   NftMetadataEntity,
   StakingOperationEntity,
+  SwapEntity,
+  SwapTrackerQuoteEntity,
 ];
 
 /** The application's schema: what every process opens its database with. */

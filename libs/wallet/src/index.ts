@@ -12,6 +12,7 @@ export * from './prices/price.events';
 export * from './prices/price.service';
 export * from './prices/price-cache.repository';
 export * from './prices/price-sources.provider';
+export * from './prices/prices.tokens';
 export * from './prices/sources/price-source';
 export * from './prices/sources/chainlink-price-source';
 export * from './prices/sources/http-price-source';

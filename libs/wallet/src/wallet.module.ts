@@ -105,6 +105,8 @@ export class WalletModule {
         GetTokenMetadataHandler,
         GetAllowanceHandler,
       ],
+      // The price service, for features that price what they do (swaps' gasUsd).
+      exports: [PRICE_SERVICE],
     };
   }
 }

@@ -3,12 +3,18 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '@chainwire/auth';
 import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains';
-import type { DatabaseModuleRef, HealthRegistryModuleRef, PriceSettings } from '@chainwire/core';
+import {
+  type DatabaseModuleRef,
+  DEFAULT_SWAP_SETTINGS,
+  type HealthRegistryModuleRef,
+  type PriceSettings,
+} from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type StakingChainConfig, StakingModule } from '@chainwire/staking';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
 import { type NamesChainConfig, NftsModule, WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
+import { SwapsModule, type SwapsModuleOptions } from '@chainwire/swaps';
 import { HealthModule } from '../health/health.module';
 import { EvmCallsModule } from './evm-calls.module';
 import { INDEXED_CHAIN_IDS, IndexedCapability } from './indexed-capability';
@@ -34,7 +40,12 @@ export interface ApiModuleOptions {
   readonly ipfsGatewayUrl?: string;
   /** The process's metrics registry, when it serves metrics (price lookups and source reads). */
   readonly metrics?: Registry;
+  /** Uniswap V2 per chain and the quotes' lifetime; none: no swap provider on any chain. */
+  readonly swaps?: ApiSwapSettings;
 }
+
+/** The server's swap settings, as resolved at boot (routers: configured, dev chain or mainnet). */
+export type ApiSwapSettings = Pick<SwapsModuleOptions, 'uniswapV2' | 'quoteTtlMs'>;
 
 /** The REST API: every feature module behind the x-api-key guard, each importing what it uses. */
 @Module({})
@@ -48,6 +59,18 @@ export class ApiModule {
     const chains = options.chains ?? [];
     // One TransactionsModule: its routes, and the preparer staking's undelegation builds go through.
     const transactions = TransactionsModule.forRoot({ database, chainDirectory }, { chains });
+    // One wallet module: its price service also prices the swap routes' gas.
+    const wallet = WalletModule.forRoot(
+      { database, chainDirectory, capabilities, eventStore },
+      {
+        chains,
+        prices: {
+          settings: options.prices,
+          allowPrivateTargets: options.webhooks?.allowPrivateTargets,
+          metrics: options.metrics,
+        },
+      },
+    );
     return {
       module: ApiModule,
       imports: [
@@ -55,17 +78,7 @@ export class ApiModule {
         database,
         capabilities,
         AuthModule.forRoot({ database, chainDirectory }),
-        WalletModule.forRoot(
-          { database, chainDirectory, capabilities, eventStore },
-          {
-            chains,
-            prices: {
-              settings: options.prices,
-              allowPrivateTargets: options.webhooks?.allowPrivateTargets,
-              metrics: options.metrics,
-            },
-          },
-        ),
+        wallet,
         NftsModule.forRoot(
           { database, chainDirectory, capabilities },
           {
@@ -81,6 +94,14 @@ export class ApiModule {
           { chains },
         ),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
+        SwapsModule.forRoot(
+          { database, chainDirectory, capabilities, eventStore, wallet },
+          {
+            chains,
+            uniswapV2: options.swaps?.uniswapV2 ?? [],
+            quoteTtlMs: options.swaps?.quoteTtlMs ?? DEFAULT_SWAP_SETTINGS.quoteTtlMs,
+          },
+        ),
         HealthModule.forRoot({ database, health }),
       ],
       controllers: [InfoController],

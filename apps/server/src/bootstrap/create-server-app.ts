@@ -6,6 +6,7 @@ import {
   type AppConfig,
   createHttpApp,
   DEFAULT_PRICE_SETTINGS,
+  DEFAULT_SWAP_SETTINGS,
   type Logger,
   nestLogger,
   type PriceSettings,
@@ -21,6 +22,7 @@ import { ProjectorRoleModule } from '../roles/projector-role.module';
 import { ServerModule } from '../roles/server.module';
 import { sharedModules } from '../roles/shared-modules';
 import type { OpenStores } from './open-stores';
+import { uniswapV2Deployments, watchedRouters } from './swap-routers';
 
 const LISTEN_HOST = '0.0.0.0';
 
@@ -50,6 +52,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
   const withApi = config.roles.includes('api');
   // With the api role the probes are API routes; without it, HEALTH_PORT (if set) serves them bare.
   const healthPort = withApi ? undefined : config.healthPort;
+  const uniswapV2 = uniswapV2Deployments(config, devChain);
   const root = ServerModule.forRoot({
     roles: config.roles,
     roleModule: (role) => {
@@ -57,7 +60,13 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
         case 'projector':
           return ProjectorRoleModule.forRoot(shared);
         case 'indexer':
-          return IndexerRoleModule.forRoot(shared, indexedChains(config, devChain));
+          return IndexerRoleModule.forRoot(
+            shared,
+            indexedChains(config, devChain).map((c) => ({
+              ...c,
+              watchedContracts: watchedRouters(uniswapV2, c.id),
+            })),
+          );
         case 'dispatcher':
           return DispatcherRoleModule.forRoot(shared, {
             webhooks,
@@ -78,6 +87,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
             })),
             prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
             metrics: parts.metrics,
+            swaps: { uniswapV2, quoteTtlMs: (config.swaps ?? DEFAULT_SWAP_SETTINGS).quoteTtlMs },
           });
       }
     },

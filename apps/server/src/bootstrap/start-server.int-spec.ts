@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatUnits } from 'viem';
+import { createPublicClient, formatUnits, http, parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { type AppConfig, type Database, parseJsonExact, type Role, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { type RunningServer, startServer } from './start-server';
@@ -83,6 +84,60 @@ describe('startServer', () => {
     const eth = assets.find((a) => a.symbol === 'ETH')!.smallestUnit;
     expect(fiat).toEqual({ ETH: formatUnits(eth * 3000n, 18), dUSDC: '999900', dUSDT: '1000000' });
     expect((await get('/api/price/ETH')).json).toMatchObject({ symbol: 'ETH', basePair: 'USD' });
+  });
+
+  it('serves swaps out of the box: the dev chain’s Uniswap V2 pool, and the status follows the chain with no report', async () => {
+    const trader = server!.devChain!.accounts[1];
+    const usdc = server!.devChain!.demoTokens.find((t) => t.symbol === 'dUSDC')!;
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${server!.url}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': server!.devApiKey!, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return parseJsonExact(await res.text()) as {
+        code: string;
+        data: {
+          quoteId: string;
+          tx: Record<
+            'chainId' | 'nonce' | 'valueWei' | 'gasLimit' | 'maxFeePerGas' | 'maxPriorityFeePerGas',
+            bigint
+          > &
+            Record<'to' | 'data', `0x${string}`>;
+        };
+      };
+    };
+    const quote = await post('/api/swaps/quote', {
+      srcChain: 'ethereum',
+      dstChain: 'ethereum',
+      srcToken: 'native',
+      dstToken: usdc.address,
+      srcAmount: parseUnits('1', 18).toString(),
+      from: trader.address,
+    });
+    expect(quote.code).toBe('OK');
+    const route = await post('/api/swaps/route', { quoteId: quote.data.quoteId });
+    expect(route.code).toBe('OK');
+    const tx = route.data.tx;
+    const signed = await privateKeyToAccount(trader.privateKey).signTransaction({
+      type: 'eip1559',
+      chainId: Number(tx.chainId),
+      nonce: Number(tx.nonce),
+      to: tx.to,
+      value: tx.valueWei,
+      data: tx.data,
+      gas: tx.gasLimit,
+      maxFeePerGas: tx.maxFeePerGas,
+      maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
+    });
+    const client = createPublicClient({ transport: http(server!.devChain!.rpcUrl) });
+    const hash = await client.sendRawTransaction({ serializedTransaction: signed });
+    expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
+    const status = await eventually(async () => {
+      const res = await get(`/api/swaps/status/${quote.data.quoteId}`);
+      return (res.json.data as { status: string }).status === 'COMPLETED' ? res.json.data : undefined;
+    });
+    expect(status).toMatchObject({ status: 'COMPLETED', txHash: hash, provider: 'uniswap-v2' });
   });
 
   it('is live and ready on the health probes, without a key, naming every part it runs', async () => {

@@ -7,7 +7,7 @@ import type { StakingChainConfig } from '@chainwire/staking';
 import type { ChainRpcConfig } from '@chainwire/transactions';
 import type { NamesChainConfig } from '@chainwire/wallet';
 import type { WebhooksConfig } from '@chainwire/webhooks';
-import { ApiModule } from '../api/api.module';
+import { ApiModule, type ApiSwapSettings } from '../api/api.module';
 import type { SharedModules } from './shared-modules';
 
 export interface ApiRoleOptions {
@@ -21,6 +21,8 @@ export interface ApiRoleOptions {
   readonly ipfsGatewayUrl?: string;
   /** The process's metrics registry, when it serves metrics. */
   readonly metrics?: Registry;
+  /** Swap providers and the quotes' lifetime; none: no router anywhere. */
+  readonly swaps?: ApiSwapSettings;
 }
 
 const API_ROLE_OPTIONS = Symbol('ApiRoleOptions');
@@ -71,6 +73,7 @@ export class ApiRoleModule {
           prices: options.prices,
           ipfsGatewayUrl: options.ipfsGatewayUrl,
           metrics: options.metrics,
+          swaps: options.swaps,
         }),
       ],
       providers: [{ provide: API_ROLE_OPTIONS, useValue: options }, ApiListener],

@@ -20,6 +20,8 @@ export interface IndexedChain {
   readonly finalityDepth?: number;
   /** `<CHAIN>_STAKE_HUB`: its logs are indexed as stake operations (docs/architecture.md §13). */
   readonly stakeHub?: `0x${string}`;
+  /** Contracts whose transactions are recorded (the swap routers, docs/architecture.md §14). */
+  readonly watchedContracts?: readonly string[];
 }
 
 const INDEXED_CHAINS = Symbol('IndexedChains');
@@ -48,6 +50,7 @@ export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdow
         startBlock: chain.startBlock,
         finalityDepth: chain.finalityDepth,
         stakeHub: chain.stakeHub,
+        watchedContracts: chain.watchedContracts,
         log: logFunction(log),
         logError: logFunction(log, 'error'),
       });

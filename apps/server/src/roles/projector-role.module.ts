@@ -6,7 +6,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { projectorRunners } from '@chainwire/composition';
+import { projectorRunners, swapExpiryTimer } from '@chainwire/composition';
 import {
   type Database,
   DATABASE,
@@ -41,6 +41,10 @@ export class ProjectorRole implements OnApplicationBootstrap, OnApplicationShutd
       runner.start();
       this.running.push(runner.component, () => runner.stop());
     }
+    const expiry = swapExpiryTimer(this.db, this.eventStore, this.logger);
+    this.health.register(expiry);
+    expiry.start();
+    this.running.push('swap expiry', () => expiry.stop());
   }
 
   // After Nest has closed the HTTP server (see ServerModule), so the API is gone before the consumers.

@@ -13,3 +13,10 @@ export { priceAggregatorAbi, priceAggregatorBytecode } from './price-aggregator/
 export { findFreePort } from './free-port';
 export { anvilArgs, spawnAnvil, type AnvilProcess, type SpawnAnvilOptions } from './spawn-anvil';
 export { startDevChain, type DevChain, type StartDevChainOptions } from './start-dev-chain';
+export { deployUniswapV2, type DevUniswapV2, type DevUniswapV2Pool } from './uniswap-v2/deploy-uniswap-v2';
+export {
+  checkPairInitCodeHash,
+  loadUniswapV2Artifacts,
+  PairInitCodeHashMismatchError,
+  type UniswapV2Artifacts,
+} from './uniswap-v2/uniswap-v2-artifacts';

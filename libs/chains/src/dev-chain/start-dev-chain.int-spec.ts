@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPublicClient, erc20Abi, http, parseUnits } from 'viem';
+import { createPublicClient, erc20Abi, getAddress, http, parseUnits } from 'viem';
 import { readPriceFeed } from '../evm/read-price-feed';
+import { readUniswapV2PathQuote } from '../evm/uniswap-v2/read-uniswap-v2';
 import { DEV_CHAIN_FILE, startDevChain, type DevChain } from './start-dev-chain';
 import { recordAnvilPid } from './orphaned-anvil';
 import { spawnAnvil } from './spawn-anvil';
@@ -40,6 +41,20 @@ describe('startDevChain', () => {
       expect(ethUsd.updatedAt).toBeLessThanOrEqual(latest.timestamp);
       expect(ethUsd.updatedAt).toBeGreaterThan(latest.timestamp - 60n);
       const firstFeeds = chain.priceFeeds;
+      // Uniswap V2 with the WETH/dUSDC pool, whose router finds the pair.
+      const firstUniswap = chain.uniswapV2!;
+      const usdc = chain.demoTokens.find((t) => t.symbol === 'dUSDC')!;
+      const pool = await readUniswapV2PathQuote(
+        client as never,
+        firstUniswap.router,
+        firstUniswap.factory,
+        10n ** 18n,
+        [firstUniswap.weth, getAddress(usdc.address)],
+      );
+      expect(pool?.reserves[0]).toMatchObject({
+        reserveIn: 100n * 10n ** 18n,
+        reserveOut: 300_000n * 10n ** 6n,
+      });
       const blockBefore = await client.getBlockNumber();
       const firstTokens = chain.demoTokens;
       await chain.stop();
@@ -48,6 +63,7 @@ describe('startDevChain', () => {
       const resumed = createPublicClient({ transport: http(chain.rpcUrl) });
       expect(chain.demoTokens).toEqual(firstTokens);
       expect(chain.priceFeeds).toEqual(firstFeeds);
+      expect(chain.uniswapV2).toEqual(firstUniswap);
       expect(await resumed.getBlockNumber()).toBe(blockBefore);
       expect(JSON.parse(readFileSync(join(dataDir, DEV_CHAIN_FILE), 'utf8')).demoTokens).toEqual(firstTokens);
       // Historical state survives the restart too (the indexer reads genesis balances at block 0).

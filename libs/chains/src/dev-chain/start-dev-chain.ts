@@ -6,10 +6,12 @@ import { demoTokensDeployed, deployDemoTokens, type DemoToken } from './demo-tok
 import { deployDevPriceFeeds, type DevPriceFeed, refreshDevPriceFeeds } from './dev-price-feeds';
 import { recordAnvilPid, stopOrphanedAnvil } from './orphaned-anvil';
 import { spawnAnvil } from './spawn-anvil';
+import { type DevUniswapV2, deployUniswapV2 } from './uniswap-v2/deploy-uniswap-v2';
 
 export type { DemoToken } from './demo-tokens';
 export type { DevAccount } from './dev-accounts';
 export type { DevPriceFeed } from './dev-price-feeds';
+export type { DevUniswapV2 } from './uniswap-v2/deploy-uniswap-v2';
 
 export interface StartDevChainOptions {
   /** Persist the chain here (anvil `--state`) so a restart resumes it; omitted: an ephemeral chain. */
@@ -28,6 +30,8 @@ export interface DevChain {
   demoTokens: DemoToken[];
   /** Chainlink-style aggregators: ETH/USD, dUSDT/USD, dUSDC/USD. */
   priceFeeds: DevPriceFeed[];
+  /** Uniswap V2 with a WETH/dUSDC pool (docs/architecture.md §14); absent without the npm builds. */
+  uniswapV2?: DevUniswapV2;
   stop(): Promise<void>;
 }
 
@@ -37,6 +41,8 @@ interface DevChainFile {
   demoTokens: DemoToken[];
   /** Absent in files written before the dev chain had price feeds: they are deployed then. */
   priceFeeds?: DevPriceFeed[];
+  /** Absent in files written before the dev chain had Uniswap V2: it is deployed then. */
+  uniswapV2?: DevUniswapV2;
 }
 
 const DEV_ACCOUNT_COUNT = 10;
@@ -84,6 +90,7 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
       file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DevChainFile) : undefined;
     let demoTokens: DemoToken[];
     let priceFeeds: DevPriceFeed[];
+    let uniswapV2: DevUniswapV2 | undefined;
     if (saved && saved.chainId === chainId && (await demoTokensDeployed(publicClient, saved.demoTokens))) {
       demoTokens = saved.demoTokens;
       if (saved.priceFeeds && (await demoTokensDeployed(publicClient, saved.priceFeeds))) {
@@ -91,20 +98,49 @@ export async function startDevChain(options: StartDevChainOptions = {}): Promise
         await refreshDevPriceFeeds(anvil.rpcUrl, chainId, accounts, priceFeeds);
       } else {
         priceFeeds = await deployDevPriceFeeds(anvil.rpcUrl, chainId, accounts);
-        if (file) writeJsonAtomically(file, { chainId, demoTokens, priceFeeds } satisfies DevChainFile);
+        if (file)
+          writeJsonAtomically(file, { ...saved, chainId, demoTokens, priceFeeds } satisfies DevChainFile);
       }
       log(`dev chain resumed at ${anvil.rpcUrl} (chain id ${chainId})`);
+      if (
+        saved.uniswapV2 &&
+        (await demoTokensDeployed(publicClient, [{ address: saved.uniswapV2.router }]))
+      ) {
+        uniswapV2 = saved.uniswapV2;
+      } else {
+        uniswapV2 = await deployDevUniswapV2(anvil.rpcUrl, chainId, accounts, demoTokens);
+        if (file)
+          writeJsonAtomically(file, { chainId, demoTokens, priceFeeds, uniswapV2 } satisfies DevChainFile);
+      }
     } else {
       demoTokens = await deployDemoTokens(anvil.rpcUrl, chainId, accounts);
       priceFeeds = await deployDevPriceFeeds(anvil.rpcUrl, chainId, accounts);
-      if (file) writeJsonAtomically(file, { chainId, demoTokens, priceFeeds } satisfies DevChainFile);
+      uniswapV2 = await deployDevUniswapV2(anvil.rpcUrl, chainId, accounts, demoTokens);
+      if (file)
+        writeJsonAtomically(file, { chainId, demoTokens, priceFeeds, uniswapV2 } satisfies DevChainFile);
       log(`dev chain started at ${anvil.rpcUrl} (chain id ${chainId}); demo tokens and price feeds deployed`);
     }
-    return { rpcUrl: anvil.rpcUrl, chainId, accounts, demoTokens, priceFeeds, stop: anvil.stop };
+    return { rpcUrl: anvil.rpcUrl, chainId, accounts, demoTokens, priceFeeds, uniswapV2, stop: anvil.stop };
   } catch (error) {
     await anvil.stop();
     throw error;
   }
+}
+
+/** The dev chain's pool: 100 ETH against 300,000 dUSDC (ETH at 3,000, as the dev price feed says). */
+async function deployDevUniswapV2(
+  rpcUrl: string,
+  chainId: number,
+  accounts: readonly DevAccount[],
+  demoTokens: readonly DemoToken[],
+): Promise<DevUniswapV2 | undefined> {
+  const usdc = demoTokens.find((t) => t.symbol === 'dUSDC');
+  const pools = usdc
+    ? [{ token: usdc.address, tokenAmount: 300_000n * 10n ** BigInt(usdc.decimals), wei: 100n * 10n ** 18n }]
+    : [];
+  // The last dev account deploys and provides the liquidity, so the first one (the one wallets and docs
+  // show first) keeps its round demo balances.
+  return (await deployUniswapV2(rpcUrl, chainId, accounts[accounts.length - 1], pools)) ?? undefined;
 }
 
 function writeJsonAtomically(path: string, value: unknown): void {

@@ -19,6 +19,8 @@ export interface EvmTransaction {
   /** null for a contract creation. */
   to: Address | null;
   value: bigint;
+  /** The calldata ('0x' for none): a reference to what the node sent, kept for watched contracts. */
+  input?: Hex;
 }
 
 /** A beacon-chain withdrawal credited by the block (EIP-4895); amount already in wei. */

@@ -27,6 +27,7 @@ export async function getBlockWithTransactions(
         from: checksumAddress(tx.from),
         to: tx.to ? checksumAddress(tx.to) : null,
         value: hexToBigInt(tx.value),
+        input: tx.input,
       }),
     ),
     withdrawals: (block.withdrawals ?? []).map((w) => ({

@@ -36,3 +36,10 @@ export { readTokenMetadata, type TokenMetadata } from './tokens/read-token-metad
 export { readVerifiedEnsName } from './ens/read-verified-ens-name';
 export * from './nft-reads';
 export * from './staking';
+export { uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2RouterAbi } from './uniswap-v2/uniswap-v2-abi';
+export {
+  type PairReserves,
+  readUniswapV2PathQuote,
+  readUniswapV2Weth,
+  type UniswapV2PathQuote,
+} from './uniswap-v2/read-uniswap-v2';

@@ -1,4 +1,5 @@
 import type { LogLevel } from '../logging/logger';
+import type { SwapSettings } from './swap-env';
 
 export const ROLES = ['api', 'indexer', 'projector', 'dispatcher'] as const;
 export type Role = (typeof ROLES)[number];
@@ -117,4 +118,6 @@ export interface AppConfig {
   readonly prices?: PriceSettings;
   /** Gateway prefix (ending in '/') for ipfs:// NFT metadata; absent: DEFAULT_IPFS_GATEWAY_URL. */
   readonly ipfsGatewayUrl?: string;
+  /** Always set by loadConfig; absent: DEFAULT_SWAP_SETTINGS. */
+  readonly swaps?: SwapSettings;
 }

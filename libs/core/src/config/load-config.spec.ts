@@ -61,7 +61,26 @@ describe('loadConfig', () => {
         apiTimeoutMs: 5_000,
       },
       ipfsGatewayUrl: 'https://ipfs.io/ipfs/',
+      swaps: { quoteTtlMs: 60_000, uniswapV2: [] },
     });
+  });
+
+  it('reads SWAP_QUOTE_TTL_SECONDS and each chain’s Uniswap V2 router and factory (both or neither)', () => {
+    const router = '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D';
+    const factory = '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f';
+    expect(
+      load({
+        SWAP_QUOTE_TTL_SECONDS: '90',
+        ETHEREUM_UNISWAP_V2_ROUTER: router,
+        ETHEREUM_UNISWAP_V2_FACTORY: factory,
+      }).swaps,
+    ).toEqual({ quoteTtlMs: 90_000, uniswapV2: [{ chain: 'ethereum', router, factory }] });
+    expect(() => load({ ETHEREUM_UNISWAP_V2_ROUTER: router })).toThrow(/ETHEREUM_UNISWAP_V2_FACTORY/);
+    expect(() => load({ ETHEREUM_UNISWAP_V2_ROUTER: '0x12', ETHEREUM_UNISWAP_V2_FACTORY: factory })).toThrow(
+      /ETHEREUM_UNISWAP_V2_ROUTER/,
+    );
+    expect(() => load({ SWAP_QUOTE_TTL_SECONDS: '0' })).toThrow(/SWAP_QUOTE_TTL_SECONDS/);
+    expect(() => load({ SWAP_QUOTE_TTL_SECONDS: '3601' })).toThrow(/SWAP_QUOTE_TTL_SECONDS/);
   });
 
   it('serves metrics on 9464 in standalone mode, none with DATABASE_URL unless METRICS_PORT asks', () => {

@@ -7,6 +7,7 @@ import { baseEnvSchema, chainEnvSchema, envPrefix } from './env-schemas';
 import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
 import { priceSettings } from './price-env';
 import { webhookSettings } from './webhook-env';
+import { swapSettings } from './swap-env';
 
 /** Prometheus' registered default port for exporters of this kind. */
 const DEFAULT_METRICS_PORT = 9464;
@@ -33,7 +34,8 @@ export interface LoadConfigOptions {
  * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [128], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf];
  * prices: PRICE_TTL_SECONDS [60], PRICE_FEEDS [none; mainnet defaults on chain id 1], PRICE_FEED_MAX_AGE_SECONDS
  * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000];
- * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata.
+ * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata; swaps: SWAP_QUOTE_TTL_SECONDS [60],
+ * `<CHAIN>_UNISWAP_V2_ROUTER` and `<CHAIN>_UNISWAP_V2_FACTORY` [ethereum: the dev chain's, or mainnet's].
  * Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
@@ -100,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       });
     }
   }
+  const swaps = swapSettings(
+    env,
+    chains.map((c) => c.id),
+    issues,
+  );
   if (issues.length > 0) throw new ConfigError(issues);
 
   return {
@@ -118,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     webhooks: webhookSettings(vars, !vars.DATABASE_URL),
     prices: priceSettings(vars),
     ipfsGatewayUrl: vars.IPFS_GATEWAY_URL ?? DEFAULT_IPFS_GATEWAY_URL,
+    swaps,
   };
 }
 

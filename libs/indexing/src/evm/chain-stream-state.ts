@@ -7,7 +7,9 @@ import {
   STAKE_OPERATION_OBSERVED,
   type StakeOperationEvent,
   type StakeOperationObservedData,
+  TRANSACTION_OBSERVED,
   TRANSFER_OBSERVED,
+  type TransactionObservedData,
   type TransferObservedData,
 } from '@chainwire/chain-events';
 
@@ -22,6 +24,8 @@ export interface WindowBlock {
   transfers: TransferObservedData[];
   /** The block's stake operations (a configured StakeHub's logs), reverted with it. */
   stakeOperations: StakeOperationObservedData[];
+  /** Transactions to watched contracts (docs/architecture.md §14); absent when none. */
+  watched?: TransactionObservedData[];
 }
 
 /** What an indexer resumes from: the stream's version and its canonical tail. */
@@ -113,6 +117,9 @@ function replay(events: readonly RecordedEvent<ChainEvent | StakeOperationEvent>
       const data = event.data;
       const top = stack[stack.length - 1];
       if (top && top.hash === data.blockHash) top.stakeOperations.push(data);
+    } else if (event.type === TRANSACTION_OBSERVED) {
+      const top = stack[stack.length - 1];
+      if (top && top.hash === event.data.blockHash) (top.watched ??= []).push(event.data);
     } else if (event.type === BLOCK_REVERTED) {
       const data = event.data;
       revertedHashes.add(data.hash);

@@ -8,12 +8,15 @@ import {
   chainEventId,
   chainStream,
   OBSERVED_EVENT_ID_KEY,
+  TRANSACTION_OBSERVED,
+  TRANSACTION_REVERTED,
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
   type BlockIndexedData,
   type ChainEvent,
   type StakeOperationEvent,
   type TransferReverted,
+  watchedTransactionRef,
 } from '@chainwire/chain-events';
 import { BlockBatchSizer } from './block-batch-sizer';
 import { BackfillProgress } from './backfill-progress';
@@ -28,6 +31,7 @@ import { fetchBlockRange, type TokenLogSource } from './fetch-block-range';
 import { ReorgTooDeepError, StartBlockBeyondHeadError } from './indexer-errors';
 import { blockStakeOperations } from './staking/block-stake-operations';
 import { stakeObservedEvents, stakeRevertedEvents } from './staking/stake-operation-events';
+import { watchedContractSet, watchedTransactions } from './watched-transactions';
 
 export interface EvmIndexerOptions {
   /** The chain's id in stream names and events, e.g. 'ethereum' (stream `chain-ethereum`). */
@@ -64,6 +68,11 @@ export interface EvmIndexerOptions {
    * are appended as StakeOperationObserved (docs/architecture.md §13). None: no stake operations.
    */
   stakeHub?: Address;
+  /**
+   * Contracts whose incoming transactions are recorded as TransactionObserved (the swap routers,
+   * docs/architecture.md §14). None (the default): no such pass runs.
+   */
+  watchedContracts?: readonly string[];
 }
 
 const ANVIL_CHAIN_ID = 31337;
@@ -90,6 +99,7 @@ export class EvmIndexer implements HealthSource {
   private readonly pollIntervalMs: number;
   private readonly concurrency: number;
   private readonly log: (msg: string) => void;
+  private readonly watched: ReadonlySet<string> | null;
   private state?: ChainStreamState;
   private next?: bigint;
   private running?: Promise<void>;
@@ -123,6 +133,7 @@ export class EvmIndexer implements HealthSource {
     this.progress = new BackfillProgress(options.chain);
     // Receipt logs carry checksummed addresses: compared as they are, without a per-log conversion.
     this.stakeHub = options.stakeHub && checksumAddress(options.stakeHub);
+    this.watched = watchedContractSet(options.watchedContracts);
   }
 
   /** The error of the last round while rounds keep failing; undefined once one succeeds. */
@@ -448,6 +459,7 @@ export class EvmIndexer implements HealthSource {
       stakeOperations: this.stakeHub
         ? await blockStakeOperations(this.adapter, this.options.chain, this.stakeHub, fetched)
         : [],
+      ...(this.watched ? { watched: watchedTransactions(this.options.chain, fetched, this.watched) } : {}),
     };
   }
 
@@ -504,10 +516,22 @@ export class EvmIndexer implements HealthSource {
       });
     }
     events.push(...stakeObservedEvents(chain, block.hash, block.incarnation, block.stakeOperations));
+    for (const tx of block.watched ?? []) {
+      events.push({
+        id: chainEventId(
+          TRANSACTION_OBSERVED,
+          chain,
+          block.hash,
+          watchedTransactionRef(tx.txHash) + block.incarnation,
+        ),
+        type: TRANSACTION_OBSERVED,
+        data: tx,
+      });
+    }
     return events;
   }
 
-  /** The block's transfers undone (newest first, same payloads), then the block itself. */
+  /** The block's stake operations, watched transactions and transfers undone (newest first, same payloads), then the block itself. */
   private revertEvents(block: WindowBlock): NewEvent<ChainEvent | StakeOperationEvent>[] {
     const chain = this.options.chain;
     const events: NewEvent<ChainEvent | StakeOperationEvent>[] = stakeRevertedEvents(
@@ -516,6 +540,15 @@ export class EvmIndexer implements HealthSource {
       block.incarnation,
       block.stakeOperations,
     );
+    for (const tx of [...(block.watched ?? [])].reverse()) {
+      const ref = watchedTransactionRef(tx.txHash) + block.incarnation;
+      events.push({
+        id: chainEventId(TRANSACTION_REVERTED, chain, block.hash, ref),
+        type: TRANSACTION_REVERTED,
+        data: tx,
+        metadata: { [OBSERVED_EVENT_ID_KEY]: chainEventId(TRANSACTION_OBSERVED, chain, block.hash, ref) },
+      });
+    }
     events.push(
       ...[...block.transfers].reverse().map((transfer): NewEvent<TransferReverted> => ({
         id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),

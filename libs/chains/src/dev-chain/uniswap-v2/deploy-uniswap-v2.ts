@@ -1,0 +1,81 @@
+import { type Address, getAddress, type Hash, maxUint256 } from 'viem';
+import { uniswapV2RouterAbi } from '../../evm/uniswap-v2/uniswap-v2-abi';
+import { demoTokenAbi } from '../demo-token/demo-token.artifact';
+import type { DevAccount } from '../dev-accounts';
+import { devChainClients } from '../dev-clients';
+import { type UniswapV2Artifacts, loadUniswapV2Artifacts } from './uniswap-v2-artifacts';
+
+/** Uniswap V2 as deployed on a dev chain: what `<CHAIN>_UNISWAP_V2_ROUTER` / `_FACTORY` name. */
+export interface DevUniswapV2 {
+  router: Address;
+  factory: Address;
+  weth: Address;
+}
+
+/** A pool to open against WETH: `token` amount and `wei` of the native coin. */
+export interface DevUniswapV2Pool {
+  readonly token: Address;
+  readonly tokenAmount: bigint;
+  readonly wei: bigint;
+}
+
+/**
+ * Deploys WETH9, UniswapV2Factory and UniswapV2Router02 from the npm builds (init code hash checked,
+ * uniswap-v2-artifacts.ts) from `account`, then opens each pool with `addLiquidityETH` (the account
+ * must hold the tokens). Null when the builds are not installed.
+ */
+export async function deployUniswapV2(
+  rpcUrl: string,
+  chainId: number,
+  account: DevAccount,
+  pools: readonly DevUniswapV2Pool[],
+  artifacts: UniswapV2Artifacts | null = loadUniswapV2Artifacts(),
+): Promise<DevUniswapV2 | null> {
+  if (!artifacts) return null;
+  const { publicClient, wallet } = devChainClients(rpcUrl, chainId, account.privateKey);
+  const deploy = async (name: string, hash: Hash): Promise<Address> => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying ${name} failed`);
+    return getAddress(receipt.contractAddress);
+  };
+  const weth = await deploy(
+    'WETH9',
+    await wallet.deployContract({ abi: artifacts.weth9.abi, bytecode: artifacts.weth9.bytecode }),
+  );
+  const factory = await deploy(
+    'UniswapV2Factory',
+    await wallet.deployContract({
+      abi: artifacts.factory.abi,
+      bytecode: artifacts.factory.bytecode,
+      args: [account.address],
+    }),
+  );
+  const router = await deploy(
+    'UniswapV2Router02',
+    await wallet.deployContract({
+      abi: artifacts.router02.abi,
+      bytecode: artifacts.router02.bytecode,
+      args: [factory, weth],
+    }),
+  );
+  for (const pool of pools) {
+    const approve = await wallet.writeContract({
+      address: pool.token,
+      abi: demoTokenAbi,
+      functionName: 'approve',
+      args: [router, maxUint256],
+    });
+    await publicClient.waitForTransactionReceipt({ hash: approve });
+    const deadline = (await publicClient.getBlock()).timestamp + 3600n;
+    const hash = await wallet.writeContract({
+      address: router,
+      abi: uniswapV2RouterAbi,
+      functionName: 'addLiquidityETH',
+      args: [pool.token, pool.tokenAmount, pool.tokenAmount, pool.wei, account.address, deadline],
+      value: pool.wei,
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`adding liquidity for ${pool.token} failed in ${hash}`);
+  }
+  return { router, factory, weth };
+}

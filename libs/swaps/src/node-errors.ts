@@ -1,0 +1,18 @@
+import { ChainUnavailableError, unavailableOr } from '@chainwire/chains';
+import { ApiError, ErrorCode } from '@chainwire/core';
+
+/**
+ * A node that did not answer (or failed transiently) is 503 SERVICE_UNAVAILABLE; an ApiError goes on as
+ * it is; anything else the node said is a 503 too, never a 500: the request was fine.
+ */
+export function nodeError(error: unknown): never {
+  if (error instanceof ApiError) throw error;
+  const mapped = unavailableOr(error);
+  if (mapped instanceof ChainUnavailableError)
+    throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, mapped.message);
+  throw new ApiError(
+    503,
+    ErrorCode.SERVICE_UNAVAILABLE,
+    `The chain node answered an error: ${String((error as Error)?.message ?? error).slice(0, 200)}`,
+  );
+}

@@ -1,0 +1,82 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
+import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { QuoteSwapCommand } from './quote/quote-swap.command';
+import { QuoteEnvelope, QuoteRequestDto, type QuoteResult } from './quote/quote.response';
+import { quoteSchema, routeSchema, type QuoteRequest, type RouteRequest } from './quote/quote.schema';
+import { GetSwapRouteQuery } from './route/get-swap-route.query';
+import { RouteRequestDto, SwapRouteEnvelope, type SwapRouteResult } from './route/swap-route.response';
+import { GetSwapStatusQuery } from './status/get-swap-status.query';
+import { SwapStatusEnvelope, type SwapStatusResult } from './status/swap-status.response';
+
+const LIFECYCLE =
+  'Lifecycle (stream `swap-<quoteId>`): QUOTED → SUBMITTED → COMPLETED | FAILED, and QUOTED → EXPIRED at ' +
+  'expiresAt (SWAP_QUOTE_TTL_SECONDS, default 60). SUBMITTED and the outcome come from the chain indexer, ' +
+  'which sees the route transaction (from `from` to the router, with the route calldata): the client reports ' +
+  'nothing. A reorg that removes the transaction returns the swap to SUBMITTED.';
+
+@ApiTags('swaps')
+@Controller('api/swaps')
+export class SwapsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post('quote')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Quote a swap (Uniswap V2 on the chain)',
+    description:
+      'Amounts from the router’s getAmountsOut, price impact from the pair reserves. ' +
+      LIFECYCLE +
+      ' Errors: 400 VALIDATION_ERROR, UNKNOWN_CHAIN, UNSUPPORTED_CHAIN, INVALID_ADDRESS, SWAP_ZERO_AMOUNT, ' +
+      'SWAP_SAME_TOKEN, SWAP_UNKNOWN_TOKEN, SWAP_NO_LIQUIDITY, SWAP_UNSUPPORTED_ROUTE (cross-chain, or no ' +
+      'router on the chain); 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
+  })
+  @ApiBody({ type: QuoteRequestDto })
+  @ApiOkResponse({ type: QuoteEnvelope })
+  async quote(
+    @Body(new ZodValidationPipe(quoteSchema)) body: QuoteRequest,
+    @CurrentApiKey() apiKey: ApiKeyRecord,
+  ): Promise<Enveloped<QuoteResult>> {
+    return new Enveloped(await this.commandBus.execute(new QuoteSwapCommand(body, apiKey)));
+  }
+
+  @Post('route')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'The transaction of a quote, ready to sign',
+    description:
+      'Nonce, fees (the standard level) and gas (eth_estimateGas + 20 %) as of now. An ERC-20 source the ' +
+      'router may not take yet: tx.approvalRequired, with approvalSpender, approvalToken and approvalAmount, ' +
+      'and a warning; approve first, then send the swap (its nonce is the one after the approval’s). ' +
+      LIFECYCLE +
+      ' Errors: 404 QUOTE_NOT_FOUND (also another key’s quote); 409 CONFLICT (already SUBMITTED or COMPLETED); ' +
+      '410 QUOTE_EXPIRED; 401; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
+  })
+  @ApiBody({ type: RouteRequestDto })
+  @ApiOkResponse({ type: SwapRouteEnvelope })
+  async route(
+    @Body(new ZodValidationPipe(routeSchema)) body: RouteRequest,
+    @CurrentApiKey() apiKey: ApiKeyRecord,
+  ): Promise<Enveloped<SwapRouteResult>> {
+    return new Enveloped(await this.queryBus.execute(new GetSwapRouteQuery(body.quoteId, apiKey)));
+  }
+
+  @Get('status/:quoteId')
+  @ApiOperation({
+    summary: 'The status of a swap',
+    description: LIFECYCLE + ' Errors: 404 QUOTE_NOT_FOUND (also another key’s quote); 401.',
+  })
+  @ApiParam({ name: 'quoteId', format: 'uuid' })
+  @ApiOkResponse({ type: SwapStatusEnvelope })
+  async status(
+    @Param('quoteId') quoteId: string,
+    @CurrentApiKey() apiKey: ApiKeyRecord,
+  ): Promise<Enveloped<SwapStatusResult>> {
+    return new Enveloped(await this.queryBus.execute(new GetSwapStatusQuery(quoteId, apiKey)));
+  }
+}

@@ -1,0 +1,232 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type Address, getAddress, type Hex, parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
+import {
+  ChainCapabilitiesModule,
+  ChainDirectoryModule,
+  DEFAULT_DEMO_TOKENS,
+  deployDemoTokens,
+  deployDevPriceFeeds,
+  deployUniswapV2,
+  type DemoToken,
+  type DevUniswapV2,
+  seedRegistries,
+} from '@chainwire/chains';
+import {
+  createHttpApp,
+  type Database,
+  DatabaseModule,
+  DEFAULT_PRICE_SETTINGS,
+  parseJsonExact,
+  silentLogger,
+  stringifyJson,
+} from '@chainwire/core';
+import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
+import { EvmIndexer } from '@chainwire/indexing';
+import { ConsumerRunner, type Consumer } from '@chainwire/read-models';
+import { WalletModule } from '@chainwire/wallet';
+import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { createTestDatabase } from '../../../../test/support/test-database';
+import { swapsProjection } from '../read-model/swaps.projection';
+import { SwapsModule } from '../swaps.module';
+import { createSwapTracker } from '../tracking/swap-tracker';
+
+export interface SwapsResponse {
+  status: number;
+  /** Parsed losslessly: integer literals are bigints. */
+  json: {
+    ok: boolean;
+    code: string;
+    message: string;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test answers are read field by field
+    data: any;
+  };
+}
+
+/** What a route answer's `tx` holds, parsed losslessly. */
+export interface RouteTx {
+  chainId: bigint;
+  nonce: bigint;
+  to: Address;
+  from: Address;
+  data: Hex;
+  valueWei: bigint;
+  gasLimit: bigint;
+  maxFeePerGas: bigint | null;
+  maxPriorityFeePerGas: bigint | null;
+  gasPrice: bigint | null;
+  approvalRequired: boolean;
+  approvalSpender: Address | null;
+  approvalToken: Address | null;
+  approvalAmount: bigint | null;
+}
+
+export interface SwapsTestBed {
+  anvil: TestAnvil;
+  db: Database;
+  eventStore: PostgresEventStore;
+  app: NestFastifyApplication;
+  uniswap: DevUniswapV2;
+  usdc: DemoToken;
+  usdt: DemoToken;
+  dai: DemoToken;
+  keys: Record<Plan, string>;
+  /** Moves the API's and the timer's clock (expiry). */
+  skewMs: number;
+  now(): Date;
+  get(url: string, key?: string): Promise<SwapsResponse>;
+  post(url: string, body: unknown, key?: string): Promise<SwapsResponse>;
+  /** Signs a route's tx as a wallet would (EIP-1559 or legacy as given) and sends it; the hash. */
+  send(tx: RouteTx, privateKey: Hex): Promise<Hex>;
+  /** The signed transaction `send` sends. */
+  sign(tx: RouteTx, privateKey: Hex): Promise<Hex>;
+  close(): Promise<void>;
+}
+
+export const QUOTE_TTL_MS = 60_000;
+
+/**
+ * anvil with Uniswap V2 from the npm builds (WETH9, factory, router; a WETH/dUSDC pool of 100 ETH and
+ * 300,000 dUSDC) and an ETH/USD feed; a fresh database with the swap routes behind the real guard; the
+ * indexer watching the router; the swaps projection and the swap tracker running.
+ */
+export async function startSwapsTestBed(): Promise<SwapsTestBed> {
+  const anvil = await startTestAnvil();
+  const [usdt, usdc, dai] = (
+    await deployDemoTokens(anvil.rpcUrl, anvil.chain.id, anvil.accounts, [
+      ...DEFAULT_DEMO_TOKENS,
+      { name: 'Demo Dai', symbol: 'dDAI', decimals: 18 },
+    ])
+  ).map((t) => ({ ...t, address: getAddress(t.address) }));
+  // dUSDC and dDAI each against WETH (dUSDC → dDAI goes through WETH); dUSDT has no pool.
+  const uniswap = (await deployUniswapV2(anvil.rpcUrl, anvil.chain.id, anvil.accounts[0], [
+    { token: usdc.address, tokenAmount: parseUnits('300000', 6), wei: parseUnits('100', 18) },
+    { token: dai.address, tokenAmount: parseUnits('150000', 18), wei: parseUnits('50', 18) },
+  ]))!;
+  const feeds = await deployDevPriceFeeds(anvil.rpcUrl, anvil.chain.id, anvil.accounts);
+  const ethUsd = feeds.find((f) => f.pair === 'ETH/USD')!;
+
+  const db = await createTestDatabase();
+  const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
+  await seedRegistries(db.dataSource);
+  const keys = {
+    free: (await createApiKey(db.dataSource, { plan: 'free' })).key,
+    pro: (await createApiKey(db.dataSource, { plan: 'pro' })).key,
+    enterprise: (await createApiKey(db.dataSource, { plan: 'enterprise' })).key,
+  };
+  const chains = [{ id: 'ethereum', rpcUrl: anvil.rpcUrl }];
+  const bed = { skewMs: 0 } as SwapsTestBed;
+  const now = () => new Date(Date.now() + bed.skewMs);
+
+  const database = DatabaseModule.forRoot({ db });
+  const chainDirectory = ChainDirectoryModule.forRoot({ database });
+  const capabilities = ChainCapabilitiesModule.forRoot();
+  const eventStoreModule = EventStoreModule.forRoot({ eventStore });
+  const wallet = WalletModule.forRoot(
+    { database, chainDirectory, capabilities, eventStore: eventStoreModule },
+    {
+      chains,
+      prices: {
+        settings: {
+          ...DEFAULT_PRICE_SETTINGS,
+          feeds: [
+            { symbol: 'ETH', base: 'USD', chain: 'ethereum', address: ethUsd.address.toLowerCase() as Hex },
+          ],
+        },
+      },
+    },
+  );
+  @Module({
+    imports: [
+      CqrsModule.forRoot(),
+      AuthModule.forRoot({ database, chainDirectory }),
+      wallet,
+      SwapsModule.forRoot(
+        { database, chainDirectory, capabilities, eventStore: eventStoreModule, wallet },
+        {
+          chains,
+          uniswapV2: [{ chain: 'ethereum', router: uniswap.router, factory: uniswap.factory }],
+          quoteTtlMs: QUOTE_TTL_MS,
+          now,
+        },
+      ),
+    ],
+  })
+  class SwapsTestModule {}
+  const app = await createHttpApp(SwapsTestModule, { logger: silentLogger });
+
+  const indexer = new EvmIndexer({
+    chain: 'ethereum',
+    rpcUrl: anvil.rpcUrl,
+    eventStore,
+    watchedContracts: [uniswap.router],
+    pollIntervalMs: 50,
+  });
+  indexer.start();
+  const runners = [swapsProjection, createSwapTracker({ db, eventStore }) as Consumer<unknown>].map(
+    (consumer) => new ConsumerRunner({ db, eventStore, consumer, retryMinMs: 20 }),
+  );
+  for (const runner of runners) runner.start();
+
+  const answer = (res: { statusCode: number; body: string }): SwapsResponse => ({
+    status: res.statusCode,
+    json: parseJsonExact(res.body) as SwapsResponse['json'],
+  });
+  return Object.assign(bed, {
+    anvil,
+    db,
+    eventStore,
+    app,
+    uniswap,
+    usdc,
+    usdt,
+    dai,
+    keys,
+    now,
+    async get(url: string, key = keys.enterprise) {
+      return answer(await app.inject({ method: 'GET', url, headers: { 'x-api-key': key } }));
+    },
+    async post(url: string, body: unknown, key = keys.enterprise) {
+      return answer(
+        await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          payload: typeof body === 'string' ? body : stringifyJson(body),
+        }),
+      );
+    },
+    async send(tx: RouteTx, privateKey: Hex) {
+      return anvil.publicClient.sendRawTransaction({ serializedTransaction: await bed.sign(tx, privateKey) });
+    },
+    async sign(tx: RouteTx, privateKey: Hex) {
+      const account = privateKeyToAccount(privateKey);
+      const common = {
+        chainId: Number(tx.chainId),
+        nonce: Number(tx.nonce),
+        to: tx.to,
+        value: tx.valueWei,
+        data: tx.data,
+        gas: tx.gasLimit,
+      };
+      return tx.maxFeePerGas !== null
+        ? await account.signTransaction({
+            ...common,
+            type: 'eip1559',
+            maxFeePerGas: tx.maxFeePerGas,
+            maxPriorityFeePerGas: tx.maxPriorityFeePerGas!,
+          })
+        : await account.signTransaction({ ...common, type: 'legacy', gasPrice: tx.gasPrice! });
+    },
+    async close() {
+      await app.close();
+      await Promise.all([...runners.map((r) => r.stop()), indexer.stop()]);
+      await eventStore.close();
+      await db.close();
+      await anvil.stop();
+    },
+  });
+}
