@@ -1,2 +1,3 @@
 // The chain streams' event contracts (docs/architecture.md §3): what indexers append and consumers read.
 export * from './chain-events';
+export * from './stake-operations';

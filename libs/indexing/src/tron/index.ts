@@ -1,0 +1,2 @@
+export { TronIndexer, type TronIndexerOptions } from './tron-indexer';
+export { tronBlockTransfers, TRC20_TRANSFER_TOPIC, type FetchedTronBlock } from './tron-block-transfers';
