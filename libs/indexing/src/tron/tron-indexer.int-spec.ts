@@ -223,7 +223,7 @@ describe('TronIndexer against the java-tron fixture', () => {
 
     const recorded = await events('tron-c');
     const tail = recorded.slice(recorded.findIndex((e) => isTransferReverted(e)));
-    expect(tail.map((e) => [e.type, e.data.blockHash ?? (e.data as { hash: string }).hash])).toEqual([
+    expect(tail.map((e) => [e.type, 'blockHash' in e.data ? e.data.blockHash : e.data.hash])).toEqual([
       ['TransferReverted', orphaned[1]],
       ['TransferReverted', orphaned[1]],
       ['BlockReverted', orphaned[1]],
