@@ -57,11 +57,11 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
         case 'projector':
           return ProjectorRoleModule.forRoot(shared);
         case 'indexer':
-          return IndexerRoleModule.forRoot(shared, indexedChains(config, devChain));
+          return IndexerRoleModule.forRoot(shared, indexedChains(config, devChain), config.tron);
         case 'dispatcher':
           return DispatcherRoleModule.forRoot(shared, {
             webhooks,
-            indexedChains: config.chains.map((c) => c.id),
+            indexedChains: [...config.chains.map((c) => c.id), ...(config.tron ? [config.tron.id] : [])],
             metrics: parts.metrics,
           });
         case 'api':

@@ -1,4 +1,5 @@
 import type { LogLevel } from '../logging/logger';
+import type { TronSettings } from './tron-env';
 
 export const ROLES = ['api', 'indexer', 'projector', 'dispatcher'] as const;
 export type Role = (typeof ROLES)[number];
@@ -112,4 +113,6 @@ export interface AppConfig {
   readonly prices?: PriceSettings;
   /** Gateway prefix (ending in '/') for ipfs:// NFT metadata; absent: DEFAULT_IPFS_GATEWAY_URL. */
   readonly ipfsGatewayUrl?: string;
+  /** The Tron node (TRON_RPC_URL …); absent: Tron is neither indexed nor read (docs/architecture.md §13). */
+  readonly tron?: TronSettings;
 }

@@ -135,6 +135,29 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the Tron node only when TRON_RPC_URL is set, and checks its variables', () => {
+    expect(load({}).tron).toBeUndefined();
+    expect(
+      load({ TRON_RPC_URL: 'https://api.trongrid.io', TRON_API_KEY: 'k-1', TRON_START_BLOCK: '77' }).tron,
+    ).toEqual({
+      id: 'tron',
+      rpcUrl: 'https://api.trongrid.io',
+      apiKey: 'k-1',
+      startBlock: 77n,
+      finalityDepth: undefined,
+    });
+    expect(
+      load({ TRON_RPC_URL: 'http://127.0.0.1:8090', TRON_FINALITY_DEPTH: '20' }).tron?.finalityDepth,
+    ).toBe(20);
+    expect(issuesOf({ TRON_API_KEY: 'k' })).toEqual(['TRON_API_KEY: needs TRON_RPC_URL']);
+    expect(issuesOf({ TRON_RPC_URL: 'ws://t' })).toEqual([
+      'TRON_RPC_URL: must be an http or https URL (the java-tron HTTP API root)',
+    ]);
+    expect(issuesOf({ TRON_RPC_URL: 'https://t', TRON_FINALITY_DEPTH: '0' })).toEqual([
+      'TRON_FINALITY_DEPTH: must be an integer from 1 to 1000',
+    ]);
+  });
+
   it('accepts ETHEREUM_START_BLOCK=0', () => {
     expect(load({ ETHEREUM_START_BLOCK: '0' }).chains[0]!.startBlock).toBe(0n);
   });

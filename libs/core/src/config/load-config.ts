@@ -6,6 +6,7 @@ import { ConfigError, type ConfigIssue } from './config-error';
 import { baseEnvSchema, chainEnvSchema, envPrefix } from './env-schemas';
 import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
 import { priceSettings } from './price-env';
+import { tronSettings } from './tron-env';
 import { webhookSettings } from './webhook-env';
 
 /** Prometheus' registered default port for exporters of this kind. */
@@ -33,7 +34,8 @@ export interface LoadConfigOptions {
  * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [128], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf];
  * prices: PRICE_TTL_SECONDS [60], PRICE_FEEDS [none; mainnet defaults on chain id 1], PRICE_FEED_MAX_AGE_SECONDS
  * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000];
- * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata.
+ * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata; Tron: TRON_RPC_URL, TRON_API_KEY,
+ * TRON_START_BLOCK, TRON_FINALITY_DEPTH (tron-env.ts).
  * Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
@@ -97,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       });
     }
   }
+  const tron = tronSettings(env);
+  issues.push(...tron.issues);
   if (issues.length > 0) throw new ConfigError(issues);
 
   return {
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     webhooks: webhookSettings(vars, !vars.DATABASE_URL),
     prices: priceSettings(vars),
     ipfsGatewayUrl: vars.IPFS_GATEWAY_URL ?? DEFAULT_IPFS_GATEWAY_URL,
+    tron: tron.settings,
   };
 }
 
