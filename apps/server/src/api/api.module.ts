@@ -3,10 +3,15 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '@chainwire/auth';
 import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains';
-import type { DatabaseModuleRef, HealthRegistryModuleRef, PriceSettings } from '@chainwire/core';
+import type {
+  DatabaseModuleRef,
+  HealthRegistryModuleRef,
+  PriceSettings,
+  TronSettings,
+} from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
-import { type NamesChainConfig, NftsModule, WalletModule } from '@chainwire/wallet';
+import { type NamesChainConfig, NftsModule, TronResourcesModule, WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
 import { HealthModule } from '../health/health.module';
 import { INDEXED_CHAIN_IDS, IndexedCapability } from './indexed-capability';
@@ -32,6 +37,8 @@ export interface ApiModuleOptions {
   readonly ipfsGatewayUrl?: string;
   /** The process's metrics registry, when it serves metrics (price lookups and source reads). */
   readonly metrics?: Registry;
+  /** The Tron node (TRON_RPC_URL): indexed, and read live for resources (docs/architecture.md §13). */
+  readonly tron?: TronSettings;
 }
 
 /** The REST API: every feature module behind the x-api-key guard, each importing what it uses. */
@@ -73,11 +80,21 @@ export class ApiModule {
         ),
         TransactionsModule.forRoot({ database, chainDirectory }, { chains }),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
+        TronResourcesModule.forRoot(
+          { chainDirectory },
+          options.tron && { url: options.tron.rpcUrl, apiKey: options.tron.apiKey },
+        ),
         HealthModule.forRoot({ database, health }),
       ],
       controllers: [InfoController],
       providers: [
-        { provide: INDEXED_CHAIN_IDS, useValue: chains.filter((c) => c.rpcUrl).map((c) => c.id) },
+        {
+          provide: INDEXED_CHAIN_IDS,
+          useValue: [
+            ...chains.filter((c) => c.rpcUrl).map((c) => c.id),
+            ...(options.tron ? [options.tron.id] : []),
+          ],
+        },
         IndexedCapability,
         GetInfoHandler,
       ],

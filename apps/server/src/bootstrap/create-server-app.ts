@@ -77,6 +77,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
             })),
             prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
             metrics: parts.metrics,
+            tron: config.tron,
           });
       }
     },

@@ -2,7 +2,7 @@ import type { Registry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { PriceSettings } from '@chainwire/core';
+import type { PriceSettings, TronSettings } from '@chainwire/core';
 import type { ChainRpcConfig } from '@chainwire/transactions';
 import type { NamesChainConfig } from '@chainwire/wallet';
 import type { WebhooksConfig } from '@chainwire/webhooks';
@@ -20,6 +20,8 @@ export interface ApiRoleOptions {
   readonly ipfsGatewayUrl?: string;
   /** The process's metrics registry, when it serves metrics. */
   readonly metrics?: Registry;
+  /** The Tron node (TRON_RPC_URL), when configured. */
+  readonly tron?: TronSettings;
 }
 
 const API_ROLE_OPTIONS = Symbol('ApiRoleOptions');
@@ -70,6 +72,7 @@ export class ApiRoleModule {
           prices: options.prices,
           ipfsGatewayUrl: options.ipfsGatewayUrl,
           metrics: options.metrics,
+          tron: options.tron,
         }),
       ],
       providers: [{ provide: API_ROLE_OPTIONS, useValue: options }, ApiListener],
