@@ -33,7 +33,8 @@ export type BlockRevertedData = BlockIndexedData;
  * withdrawal: a beacon-chain withdrawal credited by the block (EIP-4895; from = null, txHash = null).
  * Tron (docs/architecture.md §13): native is TRX (TransferContract, or a contract call's call_value);
  * trc10: a TransferAssetContract (asset = the token id, e.g. '1002000'); trc20: a TRC-20 Transfer log
- * (asset = the contract, base58); fee: sun burnt for energy, bandwidth or other fees (to = null).
+ * (asset = the contract, base58); fee: sun burnt for energy, bandwidth or other fees (to = null);
+ * withdrawal: voting rewards claimed by WithdrawBalanceContract (from = null).
  */
 export type TransferKind =
   | 'native'

@@ -27,6 +27,11 @@ export function chainRoutes(chain: ScriptedTronChain): TronRoutes {
       return blocks.length ? { block: blocks } : {};
     },
     '/wallet/gettransactioninfobyblocknum': (body) => chain.block(int(body.num, 'num'))?.infos ?? [],
+    '/wallet/getchainparameters': () => ({
+      chainParameter: [...chain.chainParameters].map(([key, value]) =>
+        value === 0n ? { key } : { key, value },
+      ),
+    }),
     '/wallet/getaccountresource': (body) => {
       const raw = String(body.address ?? '');
       const base58 = body.visible ? raw : TronWeb.address.fromHex(raw);

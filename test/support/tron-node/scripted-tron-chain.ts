@@ -144,6 +144,12 @@ export class ScriptedTronChain {
   solidifiedLag = 0;
   /** Resources by base58 address, as /wallet/getaccountresource answers them. */
   readonly resources = new Map<string, AccountResources>();
+  /** Chain parameters /wallet/getchainparameters answers (java-tron leaves out zero values). */
+  readonly chainParameters = new Map<string, bigint>([
+    ['getUnfreezeDelayDays', 14n],
+    ['getEnergyFee', 420n],
+    ['getTransactionFee', 1000n],
+  ]);
   /** Witness (block producer) of every block. */
   readonly witness = 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH';
 

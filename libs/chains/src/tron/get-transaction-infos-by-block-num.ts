@@ -26,6 +26,8 @@ export interface TronTransactionInfo {
   /** 'FAILED' when the transaction failed; undefined on success (the node leaves it out). */
   readonly result: string | undefined;
   readonly logs: readonly TronLog[];
+  /** Voting rewards a WithdrawBalanceContract paid out, in sun. */
+  readonly withdrawAmount: bigint;
   /** Stake 2.0: sun an unfreeze's expiry released to the owner by WithdrawExpireUnfreeze. */
   readonly withdrawExpireAmount: bigint;
   /** Base58 of the contract a CreateSmartContract made. */
@@ -66,6 +68,7 @@ function parseInfo(json: TronTransactionInfoJson): TronTransactionInfo {
       topics: (log.topics ?? []).map((t) => t.toLowerCase()),
       data: (log.data ?? '').toLowerCase(),
     })),
+    withdrawAmount: wireBigInt(json.withdraw_amount, 'withdraw_amount'),
     withdrawExpireAmount: wireBigInt(json.withdraw_expire_amount, 'withdraw_expire_amount'),
     contractAddress:
       json.contract_address === undefined

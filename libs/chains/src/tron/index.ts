@@ -7,3 +7,4 @@ export * from './get-block-by-num';
 export * from './get-blocks-by-limit-next';
 export * from './get-transaction-infos-by-block-num';
 export * from './get-account-resource';
+export * from './get-unfreeze-delay';

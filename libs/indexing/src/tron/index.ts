@@ -1,2 +1,4 @@
 export { TronIndexer, type TronIndexerOptions } from './tron-indexer';
 export { tronBlockTransfers, TRC20_TRANSFER_TOPIC, type FetchedTronBlock } from './tron-block-transfers';
+export { tronStakeOperations } from './tron-stake-operations';
+export type { TronChainEvent, StakeOperationObserved, StakeOperationReverted } from './tron-stake-window';

@@ -27,7 +27,10 @@ type Base = Pick<TransferObservedData, 'chain' | 'blockNumber' | 'blockHash' | '
  * (TRX TransferContract or a contract call's call_value: `native`; TransferAssetContract: `trc10`), its
  * TRC-20 Transfer logs (`trc20`, ref `log:<n>` with n counted across the block's logs, as an EVM log
  * index is), then what it burnt (`fee`, to = null: energy, bandwidth, and the rest of the info's `fee`
- * such as account creation). A failed transaction moves nothing but its fees. Addresses are base58.
+ * such as account creation). Voting rewards a WithdrawBalanceContract claims are a `withdrawal` (from =
+ * null). A failed transaction moves nothing but its fees. Addresses are base58. Stake 2.0 freezes and
+ * unfreezes move no TRX out of the owner's hands, so they are stake operations, not transfers: the native
+ * balance counts staked TRX as held.
  */
 export function tronBlockTransfers(chain: string, fetched: FetchedTronBlock): TransferObservedData[] {
   const { block } = fetched;
@@ -47,6 +50,12 @@ export function tronBlockTransfers(chain: string, fetched: FetchedTronBlock): Tr
     const prefix = `tx:${tx.index}`;
     const owner = ownerOf(tx);
     if (succeeded(tx, info)) transfers.push(...valueTransfers(base, prefix, tx, owner));
+    // Voting rewards claimed: new TRX credited by the chain, as a withdrawal is on EVM chains.
+    if (owner !== null && tx.contractType === 'WithdrawBalanceContract' && info.withdrawAmount > 0n) {
+      transfers.push(
+        transfer(base, `${prefix}:reward`, 'withdrawal', 'native', null, owner, info.withdrawAmount),
+      );
+    }
     for (const log of info.logs) {
       const ref = `log:${logIndex++}`;
       const token = trc20Transfer(base, ref, log);

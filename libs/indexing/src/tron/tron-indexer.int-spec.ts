@@ -8,6 +8,10 @@ import {
   isBlockReverted,
   isTransferObserved,
   isTransferReverted,
+  OBSERVED_EVENT_ID_KEY,
+  STAKE_OPERATION_OBSERVED,
+  STAKE_OPERATION_REVERTED,
+  type StakeOperationObservedData,
   type TransferObservedData,
 } from '@chainwire/chain-events';
 import { createTestDatabase } from '../../../../test/support/test-database';
@@ -17,12 +21,15 @@ import {
 } from '../../../../test/support/tron-node/tron-node-fixture';
 import { chainRoutes } from '../../../../test/support/tron-node/chain-routes';
 import {
+  contractCall,
+  hex,
   ScriptedTronChain,
   trc10Transfer,
   trc20Transfer,
   trxTransfer,
 } from '../../../../test/support/tron-node/scripted-tron-chain';
 import { TronIndexer } from './tron-indexer';
+import type { TronChainEvent } from './tron-stake-window';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ALICE = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
@@ -242,5 +249,142 @@ describe('TronIndexer against the java-tron fixture', () => {
       ['2', 'trc20', ALICE, CAROL, '999'],
       ['4', 'native', CAROL, ALICE, '7'],
     ]);
+  });
+});
+
+describe('TronIndexer: Stake 2.0 operations', () => {
+  let db: Database;
+  let store: PostgresEventStore;
+  let node: TronNodeFixture;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await node?.close();
+    await db?.close();
+  });
+
+  it('appends StakeOperationObserved per the shared contract and reverts them with their block, after a restart too', async () => {
+    const chain = new ScriptedTronChain();
+    chain.chainParameters.set('getUnfreezeDelayDays', 3n);
+    const sr1 = 'TGzz8gjYiYRqpfmDwnLxfgPuLVNmpCswVp';
+    const sr2 = 'TKSXDA8HfE9E1y39RczVQ1ZascUEtaSToF';
+    chain.mine(
+      contractCall('FreezeBalanceV2Contract', {
+        owner_address: hex(ALICE),
+        frozen_balance: 5_000_000n,
+        resource: 'ENERGY',
+      }),
+      // BANDWIDTH is java-tron's default: the JSON leaves it out.
+      contractCall('UnfreezeBalanceV2Contract', { owner_address: hex(ALICE), unfreeze_balance: 2_000_000n }),
+      contractCall('VoteWitnessContract', {
+        owner_address: hex(ALICE),
+        votes: [
+          { vote_address: hex(sr1), vote_count: 3n },
+          { vote_address: hex(sr2), vote_count: 1n },
+        ],
+      }),
+    );
+    chain.mine(
+      contractCall('DelegateResourceContract', {
+        owner_address: hex(ALICE),
+        receiver_address: hex(BOB),
+        balance: 1_000_000n,
+        resource: 'ENERGY',
+      }),
+      contractCall('UnDelegateResourceContract', {
+        owner_address: hex(ALICE),
+        receiver_address: hex(BOB),
+        balance: 400_000n,
+      }),
+      contractCall(
+        'WithdrawExpireUnfreezeContract',
+        { owner_address: hex(ALICE) },
+        { withdraw_expire_amount: 700_000n },
+      ),
+      contractCall('WithdrawBalanceContract', { owner_address: hex(ALICE) }, { withdraw_amount: 12_345n }),
+    );
+    node = await startTronNodeFixture(chainRoutes(chain));
+    const client = new TronHttpClient({ url: node.url });
+    const options = { chain: 'tron-s', client, eventStore: store, startBlock: 0n, finalityDepth: 5 };
+    await new TronIndexer(options).syncOnce();
+
+    const recorded = await store.readStream<TronChainEvent>(chainStream('tron-s'));
+    const observed = recorded
+      .filter((e) => e.type === STAKE_OPERATION_OBSERVED)
+      .map((e) => e.data as StakeOperationObservedData);
+    const b1 = chain.block(1)!;
+    const b2 = chain.block(2)!;
+    const tx = (b: typeof b1, i: number) => (b.json.transactions as { txID: string }[])[i].txID;
+    const at = (b: typeof b1, i: number) => ({
+      chain: 'tron-s',
+      blockNumber: String(b.number),
+      blockHash: b.blockID,
+      timestamp: Math.floor(b.timestamp / 1000),
+      txHash: tx(b, i),
+      ref: `tx:${i}`,
+      owner: ALICE,
+      validator: null,
+    });
+    expect(observed).toEqual([
+      { ...at(b1, 0), operation: 'freeze', amount: '5000000', resource: 'ENERGY' },
+      {
+        ...at(b1, 1),
+        operation: 'unfreeze',
+        amount: '2000000',
+        resource: 'BANDWIDTH',
+        unlockTimeMs: b1.timestamp + 3 * 86_400_000,
+      },
+      {
+        ...at(b1, 2),
+        operation: 'vote',
+        amount: '0',
+        votes: [
+          { validator: sr1, count: '3' },
+          { validator: sr2, count: '1' },
+        ],
+      },
+      { ...at(b2, 0), operation: 'delegateResource', amount: '1000000', resource: 'ENERGY', receiver: BOB },
+      {
+        ...at(b2, 1),
+        operation: 'undelegateResource',
+        amount: '400000',
+        resource: 'BANDWIDTH',
+        receiver: BOB,
+      },
+      { ...at(b2, 2), operation: 'withdrawUnfrozen', amount: '700000' },
+    ]);
+    // Claimed voting rewards are new TRX: a withdrawal transfer.
+    expect(
+      recorded
+        .filter(isTransferObserved)
+        .map((e) => [e.data.ref, e.data.kind, e.data.from, e.data.to, e.data.amount]),
+    ).toEqual([['tx:3:reward', 'withdrawal', null, ALICE, '12345']]);
+
+    // A new indexer (a restart) reverts the stake operations of a reorged block from the stream alone.
+    chain.reorg(1);
+    chain.mine();
+    await new TronIndexer(options).syncOnce();
+    const after = await store.readStream<TronChainEvent>(chainStream('tron-s'));
+    const tail = after.slice(recorded.length);
+    expect(tail.map((e) => [e.type, 'ref' in e.data ? e.data.ref : e.data.number])).toEqual([
+      [STAKE_OPERATION_REVERTED, 'tx:2'],
+      [STAKE_OPERATION_REVERTED, 'tx:1'],
+      [STAKE_OPERATION_REVERTED, 'tx:0'],
+      ['TransferReverted', 'tx:3:reward'],
+      ['BlockReverted', '2'],
+      ['BlockIndexed', '2'],
+    ]);
+    expect(tail[0].data).toEqual(observed[5]);
+    expect(tail[2].metadata[OBSERVED_EVENT_ID_KEY]).toBe(
+      recorded.find(
+        (e) =>
+          e.type === STAKE_OPERATION_OBSERVED &&
+          (e.data as StakeOperationObservedData).ref === 'tx:0' &&
+          (e.data as StakeOperationObservedData).blockHash === b2.blockID,
+      )!.id,
+    );
   });
 });

@@ -3,6 +3,7 @@ import {
   getBlocksByLimitNext,
   getNowBlock,
   getTransactionInfosByBlockNum,
+  getUnfreezeDelayMs,
   TRON_BLOCKS_PER_CALL,
   type TronBlock,
   TronHttpClient,
@@ -21,10 +22,12 @@ import {
   chainEventId,
   chainStream,
   OBSERVED_EVENT_ID_KEY,
+  STAKE_OPERATION_OBSERVED,
+  STAKE_OPERATION_REVERTED,
+  type StakeOperationObservedData,
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
   type BlockIndexedData,
-  type ChainEvent,
   type TransferReverted,
 } from '@chainwire/chain-events';
 import {
@@ -35,6 +38,8 @@ import {
 } from '../evm/chain-stream-state';
 import { ReorgTooDeepError, StartBlockBeyondHeadError } from '../evm/indexer-errors';
 import { type FetchedTronBlock, tronBlockTransfers } from './tron-block-transfers';
+import { tronStakeOperations } from './tron-stake-operations';
+import { loadStakeWindow, type NewTronChainEvent, windowKey } from './tron-stake-window';
 
 export interface TronIndexerOptions {
   /** The chain's id in stream names and events: 'tron' (stream `chain-tron`). */
@@ -55,6 +60,8 @@ export interface TronIndexerOptions {
   pollIntervalMs?: number;
   /** Concurrent gettransactioninfobyblocknum calls. Default 4. */
   concurrency?: number;
+  /** Unfreeze delay for StakeOperationObserved unlock times; default: the chain's getUnfreezeDelayDays. */
+  unfreezeDelayMs?: number;
   log?: (msg: string) => void;
   logError?: (msg: string) => void;
   /** How long behind its node the indexer may be before health() reports it. Default 60 s. */
@@ -90,6 +97,9 @@ export class TronIndexer implements HealthSource {
   private lastErrorLoggedAt = 0;
   private nodeHead?: bigint;
   private caughtUpAt = Date.now();
+  private unfreezeDelayMs?: number;
+  /** Stake operations of the window's blocks (by windowKey), to revert with them. */
+  private stakeOps = new Map<string, StakeOperationObservedData[]>();
 
   constructor(private readonly options: TronIndexerOptions) {
     this.stream = chainStream(options.chain);
@@ -225,7 +235,9 @@ export class TronIndexer implements HealthSource {
   }
 
   private async load(): Promise<void> {
+    this.unfreezeDelayMs ??= this.options.unfreezeDelayMs ?? (await getUnfreezeDelayMs(this.options.client));
     const state = await loadChainStreamState(this.options.eventStore, this.stream, this.windowSize);
+    this.stakeOps = await loadStakeWindow(this.options.eventStore, this.stream, state.version, state.window);
     const tip = state.window[state.window.length - 1];
     if (tip) {
       this.next = tip.number + 1n;
@@ -270,13 +282,16 @@ export class TronIndexer implements HealthSource {
     const fetched = to >= from ? await this.fetch(from, to, parent) : [];
     if (fetched.length === 0 && orphans.length === 0) return false;
 
-    const events: NewEvent<ChainEvent>[] = [];
+    const events: NewTronChainEvent[] = [];
     for (const orphan of [...orphans].reverse()) events.push(...this.revertEvents(orphan));
     const indexed: WindowBlock[] = [];
+    const staked = new Map<string, StakeOperationObservedData[]>();
     for (const block of fetched) {
       const window = this.windowBlock(block, state);
+      const operations = tronStakeOperations(this.options.chain, block, this.unfreezeDelayMs!);
+      if (operations.length) staked.set(windowKey(window), operations);
       indexed.push(window);
-      events.push(...this.indexEvents(window));
+      events.push(...this.indexEvents(window, operations));
     }
     const result = await this.options.eventStore.appendToStream(this.stream, events, {
       expectedVersion: state.version,
@@ -295,6 +310,9 @@ export class TronIndexer implements HealthSource {
       state.window = state.window.slice(-this.windowSize);
       state.complete = false;
     }
+    for (const [key, operations] of staked) this.stakeOps.set(key, operations);
+    const live = new Set(state.window.map(windowKey));
+    for (const key of this.stakeOps.keys()) if (!live.has(key)) this.stakeOps.delete(key);
     this.next = fetched.length > 0 ? fetched[fetched.length - 1].block.number + 1n : from;
     if (orphans.length) {
       this.log(
@@ -374,9 +392,9 @@ export class TronIndexer implements HealthSource {
     };
   }
 
-  private indexEvents(block: WindowBlock): NewEvent<ChainEvent>[] {
+  private indexEvents(block: WindowBlock, operations: StakeOperationObservedData[]): NewTronChainEvent[] {
     const chain = this.options.chain;
-    const events: NewEvent<ChainEvent>[] = [
+    const events: NewTronChainEvent[] = [
       {
         id: chainEventId(BLOCK_INDEXED, chain, block.hash, block.incarnation),
         type: BLOCK_INDEXED,
@@ -391,12 +409,36 @@ export class TronIndexer implements HealthSource {
         data: transfer,
       });
     }
+    for (const operation of operations) {
+      events.push({
+        id: chainEventId(STAKE_OPERATION_OBSERVED, chain, block.hash, operation.ref + block.incarnation),
+        type: STAKE_OPERATION_OBSERVED,
+        data: operation,
+      });
+    }
     return events;
   }
 
-  private revertEvents(block: WindowBlock): NewEvent<ChainEvent>[] {
+  /** The block's stake operations and transfers undone (newest first, same payloads), then the block. */
+  private revertEvents(block: WindowBlock): NewTronChainEvent[] {
     const chain = this.options.chain;
-    const events: NewEvent<ChainEvent>[] = [...block.transfers]
+    const seed = (ref: string) => ref + block.incarnation;
+    const events: NewTronChainEvent[] = [...(this.stakeOps.get(windowKey(block)) ?? [])]
+      .reverse()
+      .map((operation) => ({
+        id: chainEventId(STAKE_OPERATION_REVERTED, chain, block.hash, seed(operation.ref)),
+        type: STAKE_OPERATION_REVERTED,
+        data: operation,
+        metadata: {
+          [OBSERVED_EVENT_ID_KEY]: chainEventId(
+            STAKE_OPERATION_OBSERVED,
+            chain,
+            block.hash,
+            seed(operation.ref),
+          ),
+        },
+      }));
+    const transfers: NewTronChainEvent[] = [...block.transfers]
       .reverse()
       .map((transfer): NewEvent<TransferReverted> => ({
         id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),
@@ -411,6 +453,7 @@ export class TronIndexer implements HealthSource {
           ),
         },
       }));
+    events.push(...transfers);
     events.push({
       id: chainEventId(BLOCK_REVERTED, chain, block.hash, block.incarnation),
       type: BLOCK_REVERTED,
