@@ -87,6 +87,7 @@ describe('loadConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(load({ PORT: '', ETHEREUM_RPC_URL: ' ', ROLES: '' }).port).toBe(3000);
+    expect(load({ TRON_RPC_URL: '', TRON_API_KEY: '' }).tron).toBeUndefined();
   });
 
   it('reads every variable', () => {
