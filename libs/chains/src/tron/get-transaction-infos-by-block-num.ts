@@ -9,6 +9,16 @@ export interface TronLog {
   readonly data: string;
 }
 
+/** One value a contract moved during a call: TRX (tokenId undefined) or a TRC-10 token, base58 parties. */
+export interface TronInternalTransfer {
+  readonly from: string;
+  readonly to: string;
+  readonly callValue: bigint;
+  readonly tokenId: string | undefined;
+  /** The VM undid it (a reverted inner call). */
+  readonly rejected: boolean;
+}
+
 /** What a transaction cost and emitted (`TransactionInfo`), amounts in sun. */
 export interface TronTransactionInfo {
   readonly id: string;
@@ -26,6 +36,8 @@ export interface TronTransactionInfo {
   /** 'FAILED' when the transaction failed; undefined on success (the node leaves it out). */
   readonly result: string | undefined;
   readonly logs: readonly TronLog[];
+  /** In call order, one per callValueInfo entry of each internal transaction. */
+  readonly internalTransfers: readonly TronInternalTransfer[];
   /** Voting rewards a WithdrawBalanceContract paid out, in sun. */
   readonly withdrawAmount: bigint;
   /** Stake 2.0: sun an unfreeze's expiry released to the owner by WithdrawExpireUnfreeze. */
@@ -68,6 +80,15 @@ function parseInfo(json: TronTransactionInfoJson): TronTransactionInfo {
       topics: (log.topics ?? []).map((t) => t.toLowerCase()),
       data: (log.data ?? '').toLowerCase(),
     })),
+    internalTransfers: (json.internal_transactions ?? []).flatMap((itx) =>
+      (itx.callValueInfo ?? []).map((value) => ({
+        from: tronBase58FromNode(itx.caller_address, 'caller_address'),
+        to: tronBase58FromNode(itx.transferTo_address, 'transferTo_address'),
+        callValue: wireBigInt(value.callValue, 'callValue'),
+        tokenId: value.tokenId === undefined || value.tokenId === '' ? undefined : String(value.tokenId),
+        rejected: itx.rejected === true,
+      })),
+    ),
     withdrawAmount: wireBigInt(json.withdraw_amount, 'withdraw_amount'),
     withdrawExpireAmount: wireBigInt(json.withdraw_expire_amount, 'withdraw_expire_amount'),
     contractAddress:

@@ -3,6 +3,8 @@ import {
   type TronNodeFixture,
 } from '../../../../test/support/tron-node/tron-node-fixture';
 import {
+  contractCall,
+  hex,
   ScriptedTronChain,
   trc10Transfer,
   trc20Transfer,
@@ -32,7 +34,32 @@ describe('Tron adapter reads against the java-tron fixture', () => {
     // int64 amounts beyond 2^53 arrive with every digit.
     chain.mine(trc10Transfer(ALICE, BOB, '1002000', 9_007_199_254_740_993n));
     chain.mine(trc20Transfer(ALICE, USDT, BOB, 25_000_000n, { energyFee: 6_000_000n, netFee: 345_000n }));
-    chain.solidifiedLag = 1;
+    chain.mine(
+      contractCall(
+        'TriggerSmartContract',
+        { owner_address: hex(ALICE), contract_address: hex(USDT), data: '00' },
+        {
+          internal_transactions: [
+            {
+              hash: '11'.repeat(32),
+              caller_address: hex(USDT),
+              transferTo_address: hex(BOB),
+              callValueInfo: [{ callValue: 77n }, { callValue: 5n, tokenId: '1002000' }],
+              note: '63616c6c',
+            },
+            {
+              hash: '22'.repeat(32),
+              caller_address: hex(USDT),
+              transferTo_address: hex(ALICE),
+              callValueInfo: [{}],
+              note: '63616c6c',
+              rejected: true,
+            },
+          ],
+        },
+      ),
+    );
+    chain.solidifiedLag = 2;
     node = await startTronNodeFixture(chainRoutes(chain));
     client = new TronHttpClient({ url: node.url, apiKey: 'grid-key' });
   });
@@ -40,7 +67,7 @@ describe('Tron adapter reads against the java-tron fixture', () => {
 
   it('reads the head and the solidified head, with the API key header', async () => {
     const head = await getNowBlock(client);
-    expect(head).toMatchObject({ number: 3n, hash: chain.head.blockID, parentHash: chain.block(2)!.blockID });
+    expect(head).toMatchObject({ number: 4n, hash: chain.head.blockID, parentHash: chain.block(3)!.blockID });
     expect(head.timestamp).toBe(chain.head.timestamp);
     expect(head.witness).toBe(chain.witness);
     expect(head.transactions[0]).toMatchObject({
@@ -55,9 +82,9 @@ describe('Tron adapter reads against the java-tron fixture', () => {
     const blocks = await getBlocksByLimitNext(client, 1n, 3n);
     expect(blocks.map((b) => b.number)).toEqual([1n, 2n, 3n]);
     expect(node.requests.at(-1)?.body).toEqual({ startNum: 1, endNum: 4 });
-    expect(await getBlocksByLimitNext(client, 4n, 10n)).toEqual([]);
+    expect(await getBlocksByLimitNext(client, 5n, 10n)).toEqual([]);
     await expect(getBlocksByLimitNext(client, 0n, 100n)).rejects.toThrow(RangeError);
-    expect((await getBlocksByLimitNext(client, 0n, 99n)).length).toBe(4);
+    expect((await getBlocksByLimitNext(client, 0n, 99n)).length).toBe(5);
     expect(await getBlockByNum(client, 9n)).toBeNull();
     expect((await getBlockByNum(client, 2n))?.transactions[0].value.amount).toBe(9_007_199_254_740_993n);
   });
@@ -73,6 +100,12 @@ describe('Tron adapter reads against the java-tron fixture', () => {
     expect(info.logs[0].address).toBe(USDT);
     expect(toTronBase58(`41${info.logs[0].topics[2].slice(24)}`)).toBe(BOB);
     expect(await getTransactionInfosByBlockNum(client, 0n)).toEqual([]);
+    const [call] = await getTransactionInfosByBlockNum(client, 4n);
+    expect(call.internalTransfers).toEqual([
+      { from: USDT, to: BOB, callValue: 77n, tokenId: undefined, rejected: false },
+      { from: USDT, to: BOB, callValue: 5n, tokenId: '1002000', rejected: false },
+      { from: USDT, to: ALICE, callValue: 0n, tokenId: undefined, rejected: true },
+    ]);
   });
 
   it('reads account resources, absent fields as 0', async () => {

@@ -63,6 +63,15 @@ export interface TronTransactionInfoJson {
   result?: string;
   resMessage?: string;
   withdraw_amount?: WireInt;
+  /** TRX / TRC-10 moved by the contract during the call (recorded when the node saves internal transactions). */
+  internal_transactions?: {
+    hash?: string;
+    caller_address?: string;
+    transferTo_address?: string;
+    callValueInfo?: { callValue?: WireInt; tokenId?: string }[];
+    note?: string;
+    rejected?: boolean;
+  }[];
   unfreeze_amount?: WireInt;
   withdraw_expire_amount?: WireInt;
 }

@@ -28,6 +28,7 @@ function info(id: string, over: Partial<TronTransactionInfo> = {}): TronTransact
     receiptResult: undefined,
     result: undefined,
     logs: [],
+    internalTransfers: [],
     withdrawAmount: 0n,
     withdrawExpireAmount: 0n,
     contractAddress: undefined,
@@ -92,6 +93,33 @@ describe('tronBlockTransfers', () => {
       ['tx:0:trc10', 'trc10', '1002000', ALICE, USDT, '4'],
       // The TRC-721 log (four topics) is skipped but still counts in the block's log index.
       ['log:1', 'trc20', USDT, ALICE, USDT, '255'],
+    ]);
+  });
+
+  it('records what the contract moved inside a successful call, skipping rejected and zero values', () => {
+    const call = tx(0, 'TriggerSmartContract', { owner_address: aliceHex, contract_address: USDT_HEX });
+    const failed = tx(
+      1,
+      'TriggerSmartContract',
+      { owner_address: aliceHex, contract_address: USDT_HEX },
+      'REVERT',
+    );
+    const internalTransfers = [
+      { from: USDT, to: ALICE, callValue: 9_007_199_254_740_993n, tokenId: undefined, rejected: false },
+      { from: USDT, to: ALICE, callValue: 0n, tokenId: undefined, rejected: false },
+      { from: USDT, to: ALICE, callValue: 5n, tokenId: undefined, rejected: true },
+      { from: USDT, to: ALICE, callValue: 6n, tokenId: '1002000', rejected: false },
+    ];
+    const out = tronBlockTransfers('tron', {
+      block: block([call, failed]),
+      infos: [
+        info(call.txID, { internalTransfers }),
+        info(failed.txID, { internalTransfers, result: 'FAILED' }),
+      ],
+    });
+    expect(out.map((x) => [x.txHash, x.ref, x.kind, x.asset, x.from, x.to, x.amount])).toEqual([
+      [call.txID, 'tx:0:internal:0', 'internal', 'native', USDT, ALICE, '9007199254740993'],
+      [call.txID, 'tx:0:internal:3', 'trc10', '1002000', USDT, ALICE, '6'],
     ]);
   });
 

@@ -24,7 +24,9 @@ type Base = Pick<TransferObservedData, 'chain' | 'blockNumber' | 'blockHash' | '
 
 /**
  * Every balance change of a Tron block (docs/architecture.md §13), per transaction in order: its value
- * (TRX TransferContract or a contract call's call_value: `native`; TransferAssetContract: `trc10`), its
+ * (TRX TransferContract or a contract call's call_value: `native`; TransferAssetContract: `trc10`), what
+ * the contract moved inside the call (the info's internal_transactions not rejected: `internal` TRX,
+ * `trc10` tokens; ref `tx:<i>:internal:<j>`), its
  * TRC-20 Transfer logs (`trc20`, ref `log:<n>` with n counted across the block's logs, as an EVM log
  * index is), then what it burnt (`fee`, to = null: energy, bandwidth, and the rest of the info's `fee`
  * such as account creation). Voting rewards a WithdrawBalanceContract claims are a `withdrawal` (from =
@@ -49,7 +51,18 @@ export function tronBlockTransfers(chain: string, fetched: FetchedTronBlock): Tr
     };
     const prefix = `tx:${tx.index}`;
     const owner = ownerOf(tx);
-    if (succeeded(tx, info)) transfers.push(...valueTransfers(base, prefix, tx, owner));
+    if (succeeded(tx, info)) {
+      transfers.push(...valueTransfers(base, prefix, tx, owner));
+      // TRX / TRC-10 the contract moved during the call: `internal` (as EVM traces are) or `trc10`.
+      info.internalTransfers.forEach((t, j) => {
+        if (t.rejected || t.callValue <= 0n) return;
+        transfers.push(
+          t.tokenId === undefined
+            ? transfer(base, `${prefix}:internal:${j}`, 'internal', 'native', t.from, t.to, t.callValue)
+            : transfer(base, `${prefix}:internal:${j}`, 'trc10', t.tokenId, t.from, t.to, t.callValue),
+        );
+      });
+    }
     // Voting rewards claimed: new TRX credited by the chain, as a withdrawal is on EVM chains.
     if (owner !== null && tx.contractType === 'WithdrawBalanceContract' && info.withdrawAmount > 0n) {
       transfers.push(
