@@ -30,6 +30,7 @@ import {
   type BlockIndexedData,
   type TransferReverted,
 } from '@chainwire/chain-events';
+import { BackfillProgress } from '../evm/backfill-progress';
 import {
   INCARNATION_KEY,
   loadChainStreamState,
@@ -98,6 +99,7 @@ export class TronIndexer implements HealthSource {
   private nodeHead?: bigint;
   private caughtUpAt = Date.now();
   private unfreezeDelayMs?: number;
+  private readonly progress: BackfillProgress;
   /** Stake operations of the window's blocks (by windowKey), to revert with them. */
   private stakeOps = new Map<string, StakeOperationObservedData[]>();
 
@@ -111,6 +113,7 @@ export class TronIndexer implements HealthSource {
     this.batchSize = BigInt(batch);
     this.log = options.log ?? (() => undefined);
     this.logError = options.logError ?? this.log;
+    this.progress = new BackfillProgress(options.chain);
   }
 
   get failure(): Error | undefined {
@@ -314,6 +317,13 @@ export class TronIndexer implements HealthSource {
     const live = new Set(state.window.map(windowKey));
     for (const key of this.stakeOps.keys()) if (!live.has(key)) this.stakeOps.delete(key);
     this.next = fetched.length > 0 ? fetched[fetched.length - 1].block.number + 1n : from;
+    const progress = this.progress.record({
+      blocks: fetched.length,
+      transfers: events.filter((e) => e.type === TRANSFER_OBSERVED).length,
+      tip: this.next - 1n,
+      head,
+    });
+    if (progress) this.log(progress);
     if (orphans.length) {
       this.log(
         `indexer ${this.options.chain}: reorg reverted ${orphans.length} block(s) from ${orphans[0].number}`,
