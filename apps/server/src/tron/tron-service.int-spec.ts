@@ -165,6 +165,16 @@ describe('Tron through the whole service', () => {
       assetId: string;
     }[];
     expect(defaults.map((a) => a.assetId)).toEqual(['native', USDT]);
+    // A contract named in hex is answered base58.
+    const named = (await api('GET', `/api/balances/${hex(WATCHED)}?chain=tron&assetIds=${hex(USDT)}`)).json
+      .data;
+    expect([named.address, named.assets.map((a: Data) => [a.assetId, a.smallestUnit])]).toEqual([
+      WATCHED,
+      [
+        ['native', 1_155_001n],
+        [USDT, 20_000_000n],
+      ],
+    ]);
 
     const history = (await api('GET', `/api/txs/history/${WATCHED}?chain=tron`)).json.data;
     expect(history.address).toBe(WATCHED);
