@@ -177,7 +177,13 @@ describe('TronIndexer against the java-tron fixture', () => {
     chain.mineEmpty(230);
     chain.mine(trxTransfer(ALICE, BOB, 42n));
     const { node, client } = await serve(chain);
-    const indexer = new TronIndexer({ chain: 'tron-b', client, eventStore: store, startBlock: 5n });
+    const indexer = new TronIndexer({
+      chain: 'tron-b',
+      client,
+      eventStore: store,
+      startBlock: 5n,
+      maxBlocksPerBatch: 500, // asked for more than java-tron serves: 100 a call
+    });
     expect(await indexer.syncOnce()).toBe(231n);
     const ranges = node.requests
       .filter((r) => r.path === '/wallet/getblockbylimitnext')

@@ -55,7 +55,10 @@ export interface TronIndexerOptions {
    * reorg. A number: index up to the node's head and follow reorgs of up to this many blocks.
    */
   finalityDepth?: number;
-  /** Blocks per append, at most 100 (one getblockbylimitnext). Default 100. */
+  /**
+   * Blocks per read and append, at most 100 (java-tron's limit for one getblockbylimitnext). Default 20:
+   * a mainnet block holds hundreds of transactions, and 100 of them make an answer of tens of megabytes.
+   */
   maxBlocksPerBatch?: number;
   /** Wait between polls once caught up; Tron makes a block every 3 s. Default 1000 ms. */
   pollIntervalMs?: number;
@@ -71,6 +74,7 @@ export interface TronIndexerOptions {
 
 /** Blocks kept revertible in solidified mode: a solidified block never reorgs, so this is only a margin. */
 const SOLIDIFIED_WINDOW = 20;
+const DEFAULT_BLOCKS_PER_BATCH = 20;
 const MIN_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 30_000;
 const ERROR_LOG_INTERVAL_MS = 60_000;
@@ -80,7 +84,7 @@ const ERROR_LOG_INTERVAL_MS = 60_000;
  * (docs/architecture.md §6, §13): per batch of blocks one append of BlockIndexed + TransferObserved,
  * preceded after a reorg by TransferReverted + BlockReverted per orphaned block, newest first; the
  * stream version is the expected version, so all progress lives in the stream. Blocks come from
- * getblockbylimitnext (≤ 100 a call), fees and TRC-20 logs from gettransactioninfobyblocknum.
+ * getblockbylimitnext (20 a call by default, never over java-tron's 100), fees and TRC-20 logs from gettransactioninfobyblocknum.
  */
 export class TronIndexer implements HealthSource {
   private readonly stream: string;
@@ -108,7 +112,7 @@ export class TronIndexer implements HealthSource {
     this.windowSize = options.finalityDepth === undefined ? SOLIDIFIED_WINDOW : options.finalityDepth + 1;
     const batch = Math.min(
       TRON_BLOCKS_PER_CALL,
-      Math.max(1, options.maxBlocksPerBatch ?? TRON_BLOCKS_PER_CALL),
+      Math.max(1, options.maxBlocksPerBatch ?? DEFAULT_BLOCKS_PER_BATCH),
     );
     this.batchSize = BigInt(batch);
     this.log = options.log ?? (() => undefined);
