@@ -1,6 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ChainDirectory, getAccountResource, TronNodeUnavailableError } from '@chainwire/chains';
+import {
+  ChainDirectory,
+  getAccountResource,
+  TronNodeError,
+  TronNodeUnavailableError,
+} from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 import { parseAccountAddress } from '../addresses/account-address';
 import { TRON_NODE, type TronNode } from './tron-node';
@@ -49,7 +54,12 @@ export class GetTronResourcesHandler implements IQueryHandler<GetTronResourcesQu
         updatedAt: new Date().toISOString(),
       };
     } catch (error) {
-      if (error instanceof TronNodeUnavailableError) {
+      // The address was checked here, so a refusal or a malformed answer is the node's fault, not the client's.
+      if (
+        error instanceof TronNodeUnavailableError ||
+        error instanceof TronNodeError ||
+        error instanceof TypeError
+      ) {
         throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, error.message);
       }
       throw error;
