@@ -55,11 +55,7 @@ export class GetTronResourcesHandler implements IQueryHandler<GetTronResourcesQu
       };
     } catch (error) {
       // The address was checked here, so a refusal or a malformed answer is the node's fault, not the client's.
-      if (
-        error instanceof TronNodeUnavailableError ||
-        error instanceof TronNodeError ||
-        error instanceof TypeError
-      ) {
+      if (error instanceof TronNodeUnavailableError || error instanceof TronNodeError) {
         throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, error.message);
       }
       throw error;
