@@ -11,7 +11,7 @@ const BLOCK_LIMIT_NUM = 100;
  * java-tron's servlet, answers `{}` unless 0 < endNum - startNum <= 100.
  */
 export function chainRoutes(chain: ScriptedTronChain): TronRoutes {
-  return {
+  const routes: Record<string, TronRoutes[string]> = {
     '/wallet/getnowblock': () => chain.head.json,
     '/walletsolidity/getnowblock': () => chain.solidified.json,
     '/wallet/getblockbynum': (body) => chain.block(int(body.num, 'num'))?.json ?? {},
@@ -39,6 +39,15 @@ export function chainRoutes(chain: ScriptedTronChain): TronRoutes {
       return chain.resources.get(base58) ?? {};
     },
   };
+  return Object.fromEntries(
+    Object.entries(routes).map(([path, handler]) => [
+      path,
+      (body: Record<string, unknown>) => {
+        if (chain.unavailable.has(path)) throw new TronFixtureHttpError(503, { Error: 'unavailable' });
+        return handler(body);
+      },
+    ]),
+  );
 }
 
 function int(value: unknown, name: string): number {

@@ -142,6 +142,8 @@ export class ScriptedTronChain {
   private txCounter = 0;
   /** How many blocks the solidified head lags the head (java-tron: about 19 on mainnet). */
   solidifiedLag = 0;
+  /** Paths chain-routes answers with HTTP 503 (a node or TronGrid under load) while listed. */
+  readonly unavailable = new Set<string>();
   /** Resources by base58 address, as /wallet/getaccountresource answers them. */
   readonly resources = new Map<string, AccountResources>();
   /** Chain parameters /wallet/getchainparameters answers (java-tron leaves out zero values). */

@@ -258,6 +258,10 @@ describe('Tron through the whole service', () => {
     });
     const bad = await api('GET', `/api/chain/tron/resources/${WATCHED.replace('TLy', 'TLz')}`);
     expect([bad.status, bad.json.code]).toEqual([400, 'INVALID_ADDRESS']);
+    chain.unavailable.add('/wallet/getaccountresource');
+    const down = await api('GET', `/api/chain/tron/resources/${WATCHED}`);
+    chain.unavailable.clear();
+    expect([down.status, down.json.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     const evm = await api('GET', `/api/chain/ethereum/resources/${WATCHED}`);
     expect([evm.status, evm.json.code]).toEqual([400, 'UNSUPPORTED_CHAIN']);
   });
