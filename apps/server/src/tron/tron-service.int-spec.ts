@@ -83,7 +83,7 @@ describe('Tron through the whole service', () => {
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
-    return { status: res.status, text, json: parseJsonExact(text) as { code: string; data: Data } };
+    return { status: res.status, text, json: parseJsonExact(text) as Data & { code: string; data: Data } };
   };
   async function eventually<T>(
     probe: () => Promise<T | undefined>,
@@ -192,6 +192,12 @@ describe('Tron through the whole service', () => {
       [2n, 'IN', 'trc20', SENDER, 25_000_000n],
       [1n, 'IN', 'native', SENDER, 1_500_001n],
     ]);
+    const latest = await eventually(async () => {
+      const res = await api('GET', '/api/blocks/latest?chain=tron');
+      return res.status === 200 && res.json.number === BigInt(chain.head.number) ? res.json : undefined;
+    }, 'latest block');
+    expect(latest).toMatchObject({ hash: chain.head.blockID, parentHash: chain.head.parentHash });
+    expect((await api('GET', '/api/chains/tron/capabilities')).json.data).toMatchObject({ indexed: true });
     expect(node.requests.every((r) => r.apiKey === 'grid-key')).toBe(true);
   });
 
