@@ -37,9 +37,22 @@ export type BlockRevertedData = BlockIndexedData;
  * genesis: a balance present at the start block (from = null); erc20 / erc721: Transfer logs;
  * erc1155: one TransferSingle, or one (id, value) pair of a TransferBatch (ref `log:<index>:<pair>`);
  * withdrawal: a beacon-chain withdrawal credited by the block (EIP-4895; from = null, txHash = null).
+ * Tron (docs/architecture.md §15): native is TRX (TransferContract, or a contract call's call_value);
+ * trc10: a TransferAssetContract (asset = the token id, e.g. '1002000'); trc20: a TRC-20 Transfer log
+ * (asset = the contract, base58); fee: sun burnt for energy, bandwidth or other fees (to = null);
+ * withdrawal: voting rewards claimed by WithdrawBalanceContract (from = null).
  */
 export type TransferKind =
-  'native' | 'internal' | 'fee' | 'genesis' | 'erc20' | 'erc721' | 'erc1155' | 'withdrawal';
+  | 'native'
+  | 'internal'
+  | 'fee'
+  | 'genesis'
+  | 'erc20'
+  | 'erc721'
+  | 'erc1155'
+  | 'withdrawal'
+  | 'trc10'
+  | 'trc20';
 
 export interface TransferObservedData {
   chain: string;

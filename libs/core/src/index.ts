@@ -6,6 +6,7 @@ export * from './config/load-config';
 export * from './config/price-env';
 export * from './config/webhook-env';
 export * from './config/swap-env';
+export * from './config/tron-env';
 export * from './db/database';
 export * from './db/migrate';
 export * from './db/copy-rows';

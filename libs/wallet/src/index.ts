@@ -24,3 +24,4 @@ export * from './registry-error-codes';
 export * from './nfts/nft-metadata.entity';
 export * from './nfts/nfts.module';
 export * from './nfts/nfts-options';
+export * from './tron-resources/tron-resources.module';

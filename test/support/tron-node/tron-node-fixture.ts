@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { stringifyJson } from '@chainwire/core';
 
 /**
  * A java-tron HTTP API stand-in for tests (no Tron node runs here). It serves only the documented wire
@@ -81,8 +82,7 @@ export async function startTronNodeFixture(...routeSets: TronRoutes[]): Promise<
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
-  // java-tron answers amounts as JSON numbers; bigint values in a fixture's state are written the same way.
-  res.end(
-    JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value)),
-  );
+  // java-tron answers amounts (int64) as JSON number literals; bigint values in a fixture's state are
+  // written the same way, every digit kept, so amounts beyond 2^53 reach the client as the node sends them.
+  res.end(stringifyJson(body));
 }

@@ -8,11 +8,12 @@ import {
   DEFAULT_SWAP_SETTINGS,
   type HealthRegistryModuleRef,
   type PriceSettings,
+  type TronSettings,
 } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type StakingChainConfig, StakingModule } from '@chainwire/staking';
 import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
-import { type NamesChainConfig, NftsModule, WalletModule } from '@chainwire/wallet';
+import { type NamesChainConfig, NftsModule, TronResourcesModule, WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
 import { SwapsModule, type SwapsModuleOptions } from '@chainwire/swaps';
 import { HealthModule } from '../health/health.module';
@@ -42,6 +43,8 @@ export interface ApiModuleOptions {
   readonly metrics?: Registry;
   /** Uniswap V2 per chain and the quotes' lifetime; none: no swap provider on any chain. */
   readonly swaps?: ApiSwapSettings;
+  /** The Tron node (TRON_RPC_URL): indexed, and read live for resources (docs/architecture.md §15). */
+  readonly tron?: TronSettings;
 }
 
 /** The server's swap settings, as resolved at boot (routers: configured, dev chain or mainnet). */
@@ -91,7 +94,7 @@ export class ApiModule {
         transactions,
         StakingModule.forRoot(
           { database, chainDirectory, capabilities, evmCalls: EvmCallsModule.forRoot(transactions) },
-          { chains },
+          { chains, tron: options.tron && { url: options.tron.rpcUrl, apiKey: options.tron.apiKey } },
         ),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
         SwapsModule.forRoot(
@@ -102,11 +105,21 @@ export class ApiModule {
             quoteTtlMs: options.swaps?.quoteTtlMs ?? DEFAULT_SWAP_SETTINGS.quoteTtlMs,
           },
         ),
+        TronResourcesModule.forRoot(
+          { chainDirectory },
+          options.tron && { url: options.tron.rpcUrl, apiKey: options.tron.apiKey },
+        ),
         HealthModule.forRoot({ database, health }),
       ],
       controllers: [InfoController],
       providers: [
-        { provide: INDEXED_CHAIN_IDS, useValue: chains.filter((c) => c.rpcUrl).map((c) => c.id) },
+        {
+          provide: INDEXED_CHAIN_IDS,
+          useValue: [
+            ...chains.filter((c) => c.rpcUrl).map((c) => c.id),
+            ...(options.tron ? [options.tron.id] : []),
+          ],
+        },
         IndexedCapability,
         GetInfoHandler,
       ],

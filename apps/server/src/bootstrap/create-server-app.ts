@@ -66,11 +66,12 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
               ...c,
               watchedContracts: watchedRouters(uniswapV2, c.id),
             })),
+            config.tron,
           );
         case 'dispatcher':
           return DispatcherRoleModule.forRoot(shared, {
             webhooks,
-            indexedChains: config.chains.map((c) => c.id),
+            indexedChains: [...config.chains.map((c) => c.id), ...(config.tron ? [config.tron.id] : [])],
             metrics: parts.metrics,
           });
         case 'api':
@@ -88,6 +89,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
             prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
             metrics: parts.metrics,
             swaps: { uniswapV2, quoteTtlMs: (config.swaps ?? DEFAULT_SWAP_SETTINGS).quoteTtlMs },
+            tron: config.tron,
           });
       }
     },

@@ -2,7 +2,7 @@ import type { Registry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { PriceSettings } from '@chainwire/core';
+import type { PriceSettings, TronSettings } from '@chainwire/core';
 import type { StakingChainConfig } from '@chainwire/staking';
 import type { ChainRpcConfig } from '@chainwire/transactions';
 import type { NamesChainConfig } from '@chainwire/wallet';
@@ -23,6 +23,8 @@ export interface ApiRoleOptions {
   readonly metrics?: Registry;
   /** Swap providers and the quotes' lifetime; none: no router anywhere. */
   readonly swaps?: ApiSwapSettings;
+  /** The Tron node (TRON_RPC_URL), when configured. */
+  readonly tron?: TronSettings;
 }
 
 const API_ROLE_OPTIONS = Symbol('ApiRoleOptions');
@@ -74,6 +76,7 @@ export class ApiRoleModule {
           ipfsGatewayUrl: options.ipfsGatewayUrl,
           metrics: options.metrics,
           swaps: options.swaps,
+          tron: options.tron,
         }),
       ],
       providers: [{ provide: API_ROLE_OPTIONS, useValue: options }, ApiListener],

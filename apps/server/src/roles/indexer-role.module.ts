@@ -6,9 +6,17 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { HEALTH_REGISTRY, type HealthRegistry, LOGGER, logFunction, type Logger } from '@chainwire/core';
+import { TronHttpClient } from '@chainwire/chains';
+import {
+  HEALTH_REGISTRY,
+  type HealthRegistry,
+  LOGGER,
+  logFunction,
+  type Logger,
+  type TronSettings,
+} from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
-import { EvmIndexer } from '@chainwire/indexing';
+import { EvmIndexer, TronIndexer } from '@chainwire/indexing';
 import { ShutdownStack } from '../bootstrap/shutdown-stack';
 import type { SharedModules } from './shared-modules';
 
@@ -25,6 +33,7 @@ export interface IndexedChain {
 }
 
 const INDEXED_CHAINS = Symbol('IndexedChains');
+const TRON_NODE = Symbol('TronNode');
 
 /** Runs one indexer per chain with a node (docs/architecture.md §6) from boot to shutdown. */
 @Injectable()
@@ -33,6 +42,7 @@ export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdow
 
   constructor(
     @Inject(INDEXED_CHAINS) private readonly chains: readonly IndexedChain[],
+    @Inject(TRON_NODE) private readonly tron: TronSettings | null,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(HEALTH_REGISTRY) private readonly health: HealthRegistry,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -58,6 +68,24 @@ export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdow
       indexer.start();
       this.running.push(`indexer ${chain.id}`, () => indexer.stop());
     }
+    if (this.tron) this.startTron(this.tron);
+  }
+
+  /** Tron (TRON_RPC_URL) beside the EVM chains: the same stream contract, another node API (§15). */
+  private startTron(tron: TronSettings): void {
+    const log = this.logger.child(`indexer/${tron.id}`);
+    const indexer = new TronIndexer({
+      chain: tron.id,
+      client: new TronHttpClient({ url: tron.rpcUrl, apiKey: tron.apiKey }),
+      eventStore: this.eventStore,
+      startBlock: tron.startBlock,
+      finalityDepth: tron.finalityDepth,
+      log: logFunction(log),
+      logError: logFunction(log, 'error'),
+    });
+    this.health.register(indexer);
+    indexer.start();
+    this.running.push(`indexer ${tron.id}`, () => indexer.stop());
   }
 
   onApplicationShutdown(): Promise<void> {
@@ -67,11 +95,15 @@ export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdow
 
 @Module({})
 export class IndexerRoleModule {
-  static forRoot(shared: SharedModules, chains: readonly IndexedChain[]): DynamicModule {
+  static forRoot(shared: SharedModules, chains: readonly IndexedChain[], tron?: TronSettings): DynamicModule {
     return {
       module: IndexerRoleModule,
       imports: [shared.eventStore, shared.health, shared.logger],
-      providers: [{ provide: INDEXED_CHAINS, useValue: chains }, IndexerRole],
+      providers: [
+        { provide: INDEXED_CHAINS, useValue: chains },
+        { provide: TRON_NODE, useValue: tron ?? null },
+        IndexerRole,
+      ],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { isRetryableHttpStatus, NonRetryableError, RetryableError } from '@chainwire/core';
+import { isRetryableHttpStatus, NonRetryableError, parseJsonExact, RetryableError } from '@chainwire/core';
 
 /** Where a Tron node's java-tron HTTP API answers, and the TronGrid key when it is TronGrid. */
 export interface TronNodeConfig {
@@ -52,8 +52,15 @@ export class TronHttpClient {
     return this.root;
   }
 
-  /** POST `path` (e.g. `/wallet/getnowblock`) with `body`; the parsed JSON answer. */
-  async post<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+  /**
+   * POST `path` (e.g. `/wallet/getnowblock`) with `body`; the parsed JSON answer. With `exact`, every
+   * integer comes back as a bigint with all its digits (amounts in sun are int64 and exceed 2^53).
+   */
+  async post<T>(
+    path: string,
+    body: Record<string, unknown> = {},
+    options: { exact?: boolean } = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.config.apiKey) headers['TRON-PRO-API-KEY'] = this.config.apiKey;
     let response: Response;
@@ -76,7 +83,7 @@ export class TronHttpClient {
     if (!response.ok) throw new TronNodeError(path, `HTTP ${response.status}: ${text.slice(0, 200)}`);
     let parsed: unknown;
     try {
-      parsed = text === '' ? {} : JSON.parse(text);
+      parsed = text === '' ? {} : options.exact ? parseJsonExact(text) : JSON.parse(text);
     } catch {
       throw new TronNodeError(path, `not JSON: ${text.slice(0, 200)}`);
     }

@@ -1,5 +1,6 @@
 import type { LogLevel } from '../logging/logger';
 import type { SwapSettings } from './swap-env';
+import type { TronSettings } from './tron-env';
 
 export const ROLES = ['api', 'indexer', 'projector', 'dispatcher'] as const;
 export type Role = (typeof ROLES)[number];
@@ -120,4 +121,6 @@ export interface AppConfig {
   readonly ipfsGatewayUrl?: string;
   /** Always set by loadConfig; absent: DEFAULT_SWAP_SETTINGS. */
   readonly swaps?: SwapSettings;
+  /** The Tron node (TRON_RPC_URL …); absent: Tron is neither indexed nor read (docs/architecture.md §15). */
+  readonly tron?: TronSettings;
 }

@@ -106,6 +106,7 @@ describe('loadConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(load({ PORT: '', ETHEREUM_RPC_URL: ' ', ROLES: '' }).port).toBe(3000);
+    expect(load({ TRON_RPC_URL: '', TRON_API_KEY: '' }).tron).toBeUndefined();
   });
 
   it('reads every variable', () => {
@@ -151,6 +152,29 @@ describe('loadConfig', () => {
   ])('rejects ETHEREUM_START_BLOCK=%s', (value, message) => {
     expect(issuesOf({ ETHEREUM_START_BLOCK: value })).toEqual([
       expect.stringContaining(`ETHEREUM_START_BLOCK: ${message}`),
+    ]);
+  });
+
+  it('reads the Tron node only when TRON_RPC_URL is set, and checks its variables', () => {
+    expect(load({}).tron).toBeUndefined();
+    expect(
+      load({ TRON_RPC_URL: 'https://api.trongrid.io', TRON_API_KEY: 'k-1', TRON_START_BLOCK: '77' }).tron,
+    ).toEqual({
+      id: 'tron',
+      rpcUrl: 'https://api.trongrid.io',
+      apiKey: 'k-1',
+      startBlock: 77n,
+      finalityDepth: undefined,
+    });
+    expect(
+      load({ TRON_RPC_URL: 'http://127.0.0.1:8090', TRON_FINALITY_DEPTH: '20' }).tron?.finalityDepth,
+    ).toBe(20);
+    expect(issuesOf({ TRON_API_KEY: 'k' })).toEqual(['TRON_API_KEY: needs TRON_RPC_URL']);
+    expect(issuesOf({ TRON_RPC_URL: 'ws://t' })).toEqual([
+      'TRON_RPC_URL: must be an http or https URL (the java-tron HTTP API root)',
+    ]);
+    expect(issuesOf({ TRON_RPC_URL: 'https://t', TRON_FINALITY_DEPTH: '0' })).toEqual([
+      'TRON_FINALITY_DEPTH: must be an integer from 1 to 1000',
     ]);
   });
 

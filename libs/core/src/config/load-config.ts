@@ -6,6 +6,7 @@ import { ConfigError, type ConfigIssue } from './config-error';
 import { baseEnvSchema, chainEnvSchema, envPrefix } from './env-schemas';
 import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
 import { priceSettings } from './price-env';
+import { tronSettings } from './tron-env';
 import { webhookSettings } from './webhook-env';
 import { swapSettings } from './swap-env';
 
@@ -35,7 +36,8 @@ export interface LoadConfigOptions {
  * prices: PRICE_TTL_SECONDS [60], PRICE_FEEDS [none; mainnet defaults on chain id 1], PRICE_FEED_MAX_AGE_SECONDS
  * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000];
  * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata; swaps: SWAP_QUOTE_TTL_SECONDS [60],
- * `<CHAIN>_UNISWAP_V2_ROUTER` and `<CHAIN>_UNISWAP_V2_FACTORY` [ethereum: the dev chain's, or mainnet's].
+ * `<CHAIN>_UNISWAP_V2_ROUTER` and `<CHAIN>_UNISWAP_V2_FACTORY` [ethereum: the dev chain's, or mainnet's];
+ * Tron: TRON_RPC_URL, TRON_API_KEY, TRON_START_BLOCK, TRON_FINALITY_DEPTH (tron-env.ts).
  * Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
@@ -107,6 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     chains.map((c) => c.id),
     issues,
   );
+  const tron = tronSettings(env);
+  issues.push(...tron.issues);
   if (issues.length > 0) throw new ConfigError(issues);
 
   return {
@@ -126,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     prices: priceSettings(vars),
     ipfsGatewayUrl: vars.IPFS_GATEWAY_URL ?? DEFAULT_IPFS_GATEWAY_URL,
     swaps,
+    tron: tron.settings,
   };
 }
 

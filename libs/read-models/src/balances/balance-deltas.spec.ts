@@ -75,6 +75,35 @@ describe('aggregateBalanceDeltas', () => {
     expect(deltas).toEqual({ 'tron/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t/native': huge });
   });
 
+  it('keeps TRC-20 and TRC-10 balances per token, Tron mints from the zero address crediting only the holder', () => {
+    const tron = blockIndexed('tron', 2, '0x03');
+    const usdt = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    const holder = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
+    const deltas = deltasOf(
+      transferObserved(tron, {
+        kind: 'trc20',
+        asset: usdt,
+        from: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+        to: holder,
+        amount: 5n,
+        ref: 'log:0',
+      }),
+      transferObserved(tron, {
+        kind: 'trc10',
+        asset: '1002000',
+        from: holder,
+        to: usdt,
+        amount: 7n,
+        ref: 'tx:1:trc10',
+      }),
+    );
+    expect(deltas).toEqual({
+      [`tron/${holder}/${usdt}`]: 5n,
+      [`tron/${holder}/1002000`]: -7n,
+      [`tron/${usdt}/1002000`]: 7n,
+    });
+  });
+
   it('rejects a malformed amount instead of skipping it', () => {
     const bad = transferObserved(block, { kind: 'native', from: A, to: B, amount: '1.5', ref: 'v' });
     expect(() => aggregateBalanceDeltas([recorded(bad, 0)])).toThrow(/decimal integer/);

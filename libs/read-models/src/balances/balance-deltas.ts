@@ -25,7 +25,11 @@ export const NATIVE_ASSET = 'native';
  * token's source and sink, not a holder, so no token balance is kept for it. (Native transfers
  * to the zero address are real: ether sent there stays there.)
  */
-const TOKEN_MINT_BURN_ADDRESS = '0x0000000000000000000000000000000000000000';
+const TOKEN_MINT_BURN_ADDRESSES: ReadonlySet<string> = new Set([
+  '0x0000000000000000000000000000000000000000',
+  // Tron's zero address (41 + 20 zero bytes) in base58: TRC-20 mints and burns.
+  'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+]);
 
 /** Kinds that move the chain's own coin; erc721 moves ownership, not a balance. */
 const NATIVE_KINDS: ReadonlySet<TransferKind> = new Set([
@@ -39,7 +43,9 @@ const NATIVE_KINDS: ReadonlySet<TransferKind> = new Set([
 /** The balance asset a transfer moves, or null when it moves none (erc721). */
 export function balanceAsset(data: Pick<TransferObservedData, 'kind' | 'asset'>): string | null {
   if (NATIVE_KINDS.has(data.kind)) return NATIVE_ASSET;
-  if (data.kind === 'erc20') return normaliseAddress(data.asset);
+  // trc10: the token id (digits); trc20: the contract in base58 (docs/architecture.md §15).
+  if (data.kind === 'erc20' || data.kind === 'trc20' || data.kind === 'trc10')
+    return normaliseAddress(data.asset);
   return null;
 }
 
@@ -68,9 +74,9 @@ export function aggregateBalanceDeltas(events: readonly RecordedEvent[]): Balanc
     const from = holder(data.from);
     const to = holder(data.to);
     const isToken = asset !== NATIVE_ASSET;
-    if (from !== null && !(isToken && from === TOKEN_MINT_BURN_ADDRESS))
+    if (from !== null && !(isToken && TOKEN_MINT_BURN_ADDRESSES.has(from)))
       add(data.chain, from, asset, -amount);
-    if (to !== null && !(isToken && to === TOKEN_MINT_BURN_ADDRESS)) add(data.chain, to, asset, amount);
+    if (to !== null && !(isToken && TOKEN_MINT_BURN_ADDRESSES.has(to))) add(data.chain, to, asset, amount);
   }
   return [...sums.values()];
 }

@@ -5,6 +5,7 @@ import {
   type TransferKind,
   type TransferObservedData,
 } from '@chainwire/chain-events';
+import { normaliseAddress } from '@chainwire/core';
 
 /**
  * Transfers a wallet shows in its history, NFTs of both standards included. Fees, genesis allocations and
@@ -16,13 +17,15 @@ export const HISTORY_KINDS: ReadonlySet<TransferKind> = new Set([
   'erc20',
   'erc721',
   'erc1155',
+  'trc10',
+  'trc20',
 ]);
 
 export type Direction = 'in' | 'out' | 'self';
 
 export interface HistoryRow {
   chain: string;
-  /** lower-case */
+  /** Stored form (normaliseAddress: lower-case hex, base58 as is). */
   address: string;
   /** lower-case */
   blockHash: string;
@@ -33,7 +36,7 @@ export interface HistoryRow {
   timestamp: number;
   txHash: string | null;
   kind: TransferKind;
-  /** 'native' or the lower-case contract. */
+  /** 'native' or the contract in stored form (a TRC-10 token id for trc10). */
   asset: string;
   counterparty: string | null;
   amount: string;
@@ -52,8 +55,9 @@ export type HistoryWrite = { kind: 'insert'; rows: HistoryRow[] } | { kind: 'del
 /** The rows of one transfer: one per party (one 'self' row when both are the same address). */
 export function historyRows(data: TransferObservedData, seq: bigint): HistoryRow[] {
   if (!HISTORY_KINDS.has(data.kind)) return [];
-  const from = data.from?.toLowerCase() ?? null;
-  const to = data.to?.toLowerCase() ?? null;
+  // Base58 (Tron) is case-sensitive: the stored form, never a blanket lower-casing.
+  const from = data.from === null ? null : normaliseAddress(data.from);
+  const to = data.to === null ? null : normaliseAddress(data.to);
   const base = {
     chain: data.chain,
     blockHash: data.blockHash.toLowerCase(),
@@ -63,7 +67,7 @@ export function historyRows(data: TransferObservedData, seq: bigint): HistoryRow
     timestamp: data.timestamp,
     txHash: data.txHash,
     kind: data.kind,
-    asset: data.asset === 'native' ? 'native' : data.asset.toLowerCase(),
+    asset: data.asset === 'native' ? 'native' : normaliseAddress(data.asset),
     amount: data.amount,
     tokenId: data.tokenId ?? null,
   };

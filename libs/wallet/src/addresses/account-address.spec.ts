@@ -28,6 +28,23 @@ describe('parseAccountAddress', () => {
     );
   });
 
+  it('accepts the hex form of a Tron address and answers base58', () => {
+    const usdt = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    expect(parseAccountAddress('Tron', '41a614f803b6fd780986a42c78ec9c7f77e6ded13c')).toEqual({
+      display: usdt,
+      key: usdt,
+    });
+    expect(parseAccountAddress('Tron', '0x41A614F803B6FD780986A42C78EC9C7F77E6DED13C').display).toBe(usdt);
+    for (const bad of [
+      'a614f803b6fd780986a42c78ec9c7f77e6ded13c',
+      '42a614f803b6fd780986a42c78ec9c7f77e6ded13c',
+    ]) {
+      expect(() => parseAccountAddress('Tron', bad)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ADDRESS' }),
+      );
+    }
+  });
+
   it('refuses families it cannot handle yet', () => {
     expect(() => parseAccountAddress('Bitcoin', 'bc1q')).toThrow(
       expect.objectContaining({ code: 'UNSUPPORTED_CHAIN' }),

@@ -1,5 +1,5 @@
 import { getAddress } from 'viem';
-import { isEvmAddress, isEvmFamily, isTronAddress, normaliseAddress } from '@chainwire/chains';
+import { isEvmAddress, isEvmFamily, normaliseAddress, toTronBase58 } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 
 export interface AccountAddress {
@@ -29,8 +29,10 @@ export function parseAccountAddress(family: string, raw: string): AccountAddress
     return account;
   }
   if (family === 'Tron') {
-    if (!isTronAddress(value)) throw invalid(raw, family);
-    return { display: value, key: normaliseAddress(value) };
+    // Base58 (`T…`) on the wire; the node's hex form (`41…`) is accepted on input and shown as base58.
+    const base58 = toTronBase58(value);
+    if (base58 === null) throw invalid(raw, family);
+    return { display: base58, key: normaliseAddress(base58) };
   }
   throw ApiError.badRequest(
     ErrorCode.UNSUPPORTED_CHAIN,

@@ -1,9 +1,9 @@
 import {
   isEvmAddress,
   isEvmFamily,
-  isTronAddress,
   NATIVE_CONTRACT,
   normaliseAddress,
+  toTronBase58,
 } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 
@@ -38,14 +38,16 @@ export function parseAssetIds(family: string, raw: string): RequestedAssets {
       nativeNamed = true;
       continue;
     }
-    const valid = isEvmFamily(family) ? isEvmAddress(id) : family === 'Tron' ? isTronAddress(id) : false;
+    // Tron contracts are stored base58; the node's hex form (`41…`) is accepted too.
+    const tron = family === 'Tron' ? toTronBase58(id) : null;
+    const valid = isEvmFamily(family) ? isEvmAddress(id) : tron !== null;
     if (!valid) {
       throw ApiError.badRequest(
         ErrorCode.INVALID_ASSET_ID,
         `${JSON.stringify(id.slice(0, 100))} is not an asset id: expected 'native' or a contract address`,
       );
     }
-    contracts.push(normaliseAddress(id));
+    contracts.push(normaliseAddress(tron ?? id));
   }
   return { contracts: [...new Set(contracts)], nativeNamed };
 }

@@ -1,3 +1,4 @@
+import { normaliseAddress } from '@chainwire/core';
 import type { NewEvent, RecordedEvent } from '@chainwire/event-store';
 import {
   chainEventId,
@@ -34,13 +35,16 @@ import { transferReceivedBody, transferRevertedBody } from './transfer-payload';
 export const KIND_OF_TRANSFER: Partial<Record<TransferKind, EventKind>> = {
   native: 'INCOMING_NATIVE',
   erc20: 'INCOMING_FUNGIBLE',
+  // Tron (docs/architecture.md §15): TRX is `native`; TRC-10 and TRC-20 tokens are fungible.
+  trc10: 'INCOMING_FUNGIBLE',
+  trc20: 'INCOMING_FUNGIBLE',
 };
 
 /** The saga's view of one subscription, as of the global position it has reached. */
 export interface SagaSubscription {
   subscriptionId: string;
   chain: string;
-  /** Lower-case. */
+  /** Stored form (normaliseAddress: lower-case hex, base58 as is). */
   address: string;
   eventKinds: EventKind[];
   status: SubscriptionStatus;
@@ -55,7 +59,8 @@ export interface SagaDecision {
   reverts: DeliveryRevert[];
 }
 
-const addressKey = (chain: string, address: string) => `${chain}|${address.toLowerCase()}`;
+// Base58 (Tron) is case-sensitive: the stored form, never a blanket lower-casing.
+const addressKey = (chain: string, address: string) => `${chain}|${normaliseAddress(address)}`;
 
 /**
  * Decides a batch in global order: subscription events move the saga's view (so a transfer matches
@@ -90,7 +95,7 @@ export function decideSagaBatch(
         byId.set(id, {
           subscriptionId: id,
           chain: d.chain,
-          address: d.address.toLowerCase(),
+          address: normaliseAddress(d.address),
           eventKinds: d.eventKinds,
           status: 'pending',
         });

@@ -29,6 +29,29 @@ describe('transferReceivedBody', () => {
     expect(Object.keys(body(null).data).sort()).toEqual(Object.keys(body(6).data).sort());
   });
 
+  it('names Tron assets trx / trc10 / trc20 and keeps base58 addresses', () => {
+    const tron = (kind: TransferObservedData['kind'], asset: string) =>
+      (
+        JSON.parse(
+          transferReceivedBody(
+            'e',
+            's',
+            { ...transfer, chain: 'tron', kind, asset, to: 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH' },
+            6,
+          ),
+        ) as { data: Record<string, unknown> }
+      ).data;
+    expect(tron('native', 'native')).toMatchObject({ asset_type: 'trx', asset_contract: null });
+    expect(tron('trc10', '1002000')).toMatchObject({ asset_type: 'trc10', asset_contract: '1002000' });
+    expect(tron('trc20', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toMatchObject({
+      asset_type: 'trc20',
+      asset_contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      to: 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH',
+      log_index: 7,
+    });
+    expect(body(6).data.asset_type).toBe('erc20');
+  });
+
   it('writes block time in ISO 8601 with milliseconds, UTC', () => {
     expect(JSON.parse(transferReceivedBody('e', 's', transfer, 6)).occurred_at).toBe(
       '2023-11-14T22:13:20.000Z',

@@ -2,6 +2,9 @@ import { formatUnits } from 'viem';
 import type { TransferObservedData } from '@chainwire/chain-events';
 
 export const SCHEMA_VERSION = '1.0';
+
+/** asset_type of a native transfer on chains whose coin has its own name there; 'native' elsewhere. */
+const NATIVE_ASSET_TYPE: Readonly<Record<string, string>> = { tron: 'trx' };
 export const TRANSFER_RECEIVED = 'transfer.received';
 export const TRANSFER_REVERTED_EVENT = 'transfer.reverted';
 
@@ -54,6 +57,8 @@ function transferBody(
   extra: Record<string, unknown>,
 ): string {
   const native = transfer.kind === 'native';
+  // The asset_type names the asset's standard: Tron's own coin is `trx` (docs/architecture.md §15).
+  const nativeType = NATIVE_ASSET_TYPE[transfer.chain] ?? 'native';
   return JSON.stringify({
     schema_version: SCHEMA_VERSION,
     event_id: eventId,
@@ -68,7 +73,7 @@ function transferBody(
       from: transfer.from,
       to: transfer.to,
       amount: decimals === null ? transfer.amount : formatUnits(BigInt(transfer.amount), decimals),
-      asset_type: native ? 'native' : transfer.kind,
+      asset_type: native ? nativeType : transfer.kind,
       asset_contract: native ? null : transfer.asset,
       // With tx_hash, what receivers de-duplicate by: one transaction can move a token several times.
       log_index: logIndexOf(transfer),

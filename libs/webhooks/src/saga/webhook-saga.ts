@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { type Database, mapConcurrent } from '@chainwire/core';
+import { type Database, mapConcurrent, normaliseAddress } from '@chainwire/core';
 import {
   ANY,
   type EventStore,
@@ -90,7 +90,7 @@ async function loadSagaSubscriptions(
       const t = e.data;
       if (t.to && KIND_OF_TRANSFER[t.kind]) {
         chains.push(t.chain);
-        addresses.push(t.to.toLowerCase());
+        addresses.push(normaliseAddress(t.to));
       }
     }
   }
@@ -130,7 +130,7 @@ async function loadDecimals(
   );
   const table = new Map(rows.map((r) => [`${r.chain}|${r.contract}`, r.decimals]));
   // An unregistered token has no known decimals: see transferReceivedBody.
-  return (chain, asset) => table.get(`${chain}|${asset.toLowerCase()}`) ?? null;
+  return (chain, asset) => table.get(`${chain}|${normaliseAddress(asset)}`) ?? null;
 }
 
 async function saveSagaSubscriptions(

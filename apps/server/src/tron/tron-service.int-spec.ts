@@ -1,0 +1,274 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Database, parseJsonExact, silentLogger, webhookSettings } from '@chainwire/core';
+import { createTestDatabase } from '../../../../test/support/test-database';
+import {
+  startTronNodeFixture,
+  type TronNodeFixture,
+} from '../../../../test/support/tron-node/tron-node-fixture';
+import { chainRoutes } from '../../../../test/support/tron-node/chain-routes';
+import {
+  hex,
+  ScriptedTronChain,
+  trc10Transfer,
+  trc20Transfer,
+  trxTransfer,
+} from '../../../../test/support/tron-node/scripted-tron-chain';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/support/webhook-receiver';
+import { type RunningServer, startServer } from '../bootstrap/start-server';
+
+const KEY = 'tron-service-key-0123456789';
+const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const WATCHED = 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH';
+const SENDER = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field and matched
+type Data = Record<string, any>;
+
+interface Body {
+  event_type: string;
+  event_id: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The whole service in this process with Tron configured (TRON_RPC_URL → the java-tron fixture, a
+ * finality depth so the head and its reorgs are followed): the Tron indexer role, the balances and
+ * history projections, the webhook saga and dispatcher, and the API, on PostgreSQL or PGlite.
+ */
+describe('Tron through the whole service', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tron-service-'));
+  let testDb: Database | undefined;
+  let chain: ScriptedTronChain;
+  let node: TronNodeFixture;
+  let receiver: WebhookReceiver;
+  let server: RunningServer;
+  let secret: string;
+
+  beforeAll(async () => {
+    chain = new ScriptedTronChain();
+    node = await startTronNodeFixture(chainRoutes(chain));
+    receiver = await startWebhookReceiver();
+    if (process.env.DATABASE_URL) testDb = await createTestDatabase();
+    server = await startServer(
+      {
+        port: 0,
+        dataDir,
+        databaseUrl: testDb?.url,
+        devApiKey: KEY,
+        roles: ['api', 'indexer', 'projector', 'dispatcher'],
+        logLevel: 'silent',
+        // No EVM node here: ethereum names a closed port (its indexer retries quietly) so no dev chain starts.
+        chains: [{ id: 'ethereum', rpcUrl: 'http://127.0.0.1:9' }],
+        webhooks: { ...webhookSettings({}, true), secretKey: randomBytes(32) },
+        tron: { id: 'tron', rpcUrl: node.url, apiKey: 'grid-key', startBlock: 0n, finalityDepth: 4 },
+      },
+      silentLogger,
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await node?.close();
+    await receiver?.close();
+    await testDb?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'x-api-key': KEY, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    return { status: res.status, text, json: parseJsonExact(text) as Data & { code: string; data: Data } };
+  };
+  async function eventually<T>(
+    probe: () => Promise<T | undefined>,
+    what: string,
+    timeoutMs = 30_000,
+  ): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`${what}: not in time`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const received = () => receiver.received.map((r) => receiver.verify<Body>(r, secret));
+  const balances = async () =>
+    (await api('GET', `/api/balances/${WATCHED}?chain=tron&assetIds=native,${USDT}`)).json.data.assets as {
+      assetId: string;
+      smallestUnit: bigint;
+    }[];
+
+  it('indexes TRX, TRC-10 and TRC-20 into balances, history and signed webhooks, exact in sun', async () => {
+    secret = (await api('POST', '/api/notifications/signing-secret')).json.data.secret;
+    const created = await api('POST', '/api/notifications/subscriptions', {
+      chain: 'tron',
+      address: hex(WATCHED), // hex accepted on input, base58 everywhere on the wire
+      webhookUrl: receiver.url,
+      eventKinds: ['INCOMING_NATIVE', 'INCOMING_FUNGIBLE'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.data.address).toBe(WATCHED);
+    const id = created.json.data.id as string;
+    await eventually(
+      async () =>
+        (await api('GET', `/api/notifications/subscriptions/${id}`)).json.data.status === 'active'
+          ? true
+          : undefined,
+      'subscription active',
+    );
+
+    chain.mine(trxTransfer(SENDER, WATCHED, 1_500_001n, { netFee: 100_000n }));
+    chain.mine(
+      trc20Transfer(SENDER, USDT, WATCHED, 25_000_000n, { energyFee: 6_000_000n }),
+      trc10Transfer(SENDER, WATCHED, '1002000', 9_007_199_254_740_993n),
+    );
+    // Out of WATCHED: a TRC-20 payment and the energy it burnt (no webhook: not incoming).
+    chain.mine(trc20Transfer(WATCHED, USDT, SENDER, 5_000_000n, { energyFee: 345_000n }));
+    chain.mineEmpty(5); // everything above is beyond the finality depth
+
+    await eventually(async () => (received().length >= 3 ? true : undefined), 'three webhooks');
+    const bodies = received();
+    expect(
+      bodies.map((b) => [b.event_type, b.data.asset_type, b.data.asset_contract, b.data.amount]),
+    ).toEqual([
+      ['transfer.received', 'trx', null, '1.500001'],
+      ['transfer.received', 'trc20', USDT, '25'],
+      // A TRC-10 token outside the registry: its amount in smallest units, exact.
+      ['transfer.received', 'trc10', '1002000', '9007199254740993'],
+    ]);
+    expect(bodies[1].data).toMatchObject({
+      chain: 'tron',
+      from: SENDER,
+      to: WATCHED,
+      log_index: 0,
+      block_number: 2,
+    });
+
+    const assets = await eventually(async () => {
+      const a = await balances();
+      return a.find((x) => x.assetId === USDT)?.smallestUnit === 20_000_000n ? a : undefined;
+    }, 'balances');
+    // 1.500001 TRX in, 0.345 TRX of energy burnt paying out.
+    expect(assets.map((a) => [a.assetId, a.smallestUnit])).toEqual([
+      ['native', 1_155_001n],
+      [USDT, 20_000_000n],
+    ]);
+    // The default asset on tron is USDT.
+    const defaults = (await api('GET', `/api/balances/${WATCHED}?chain=tron`)).json.data.assets as {
+      assetId: string;
+    }[];
+    expect(defaults.map((a) => a.assetId)).toEqual(['native', USDT]);
+    // A contract named in hex is answered base58.
+    const named = (await api('GET', `/api/balances/${hex(WATCHED)}?chain=tron&assetIds=${hex(USDT)}`)).json
+      .data;
+    expect([named.address, named.assets.map((a: Data) => [a.assetId, a.smallestUnit])]).toEqual([
+      WATCHED,
+      [
+        ['native', 1_155_001n],
+        [USDT, 20_000_000n],
+      ],
+    ]);
+
+    const history = (await api('GET', `/api/txs/history/${WATCHED}?chain=tron`)).json.data;
+    expect(history.address).toBe(WATCHED);
+    expect(
+      (history.items as Data[]).map((i) => [
+        i.blockNumber,
+        i.direction,
+        i.kind,
+        i.counterparty,
+        i.amountSmallestUnit,
+      ]),
+    ).toEqual([
+      [3n, 'OUT', 'trc20', SENDER, 5_000_000n],
+      [2n, 'IN', 'trc10', SENDER, 9_007_199_254_740_993n],
+      [2n, 'IN', 'trc20', SENDER, 25_000_000n],
+      [1n, 'IN', 'native', SENDER, 1_500_001n],
+    ]);
+    const latest = await eventually(async () => {
+      const res = await api('GET', '/api/blocks/latest?chain=tron');
+      return res.status === 200 && res.json.number === BigInt(chain.head.number) ? res.json : undefined;
+    }, 'latest block');
+    expect(latest).toMatchObject({ hash: chain.head.blockID, parentHash: chain.head.parentHash });
+    expect((await api('GET', '/api/chains/tron/capabilities')).json.data).toMatchObject({ indexed: true });
+    expect(node.requests.every((r) => r.apiKey === 'grid-key')).toBe(true);
+  });
+
+  it('reverts a reorged block: balances, history and a transfer.reverted webhook', async () => {
+    const head = chain.head.number;
+    chain.mine(trc20Transfer(SENDER, USDT, WATCHED, 1_000_000n));
+    await eventually(async () => (received().length >= 4 ? true : undefined), 'fourth webhook');
+    const delivered = received()[3];
+    expect(delivered.data.amount).toBe('1');
+
+    chain.reorg(head); // drop the block with the 1 USDT payment
+    chain.mine(trxTransfer(SENDER, WATCHED, 7n));
+    chain.mine();
+    await eventually(
+      async () => (received().length >= 6 ? true : undefined),
+      'revert notice and new transfer',
+    );
+    const [again, notice] = received()
+      .slice(4)
+      .sort((a, b) => a.event_type.localeCompare(b.event_type));
+    expect(again.event_type).toBe('transfer.received');
+    expect(again.data).toMatchObject({ asset_type: 'trx', amount: '0.000007' });
+    expect(notice).toMatchObject({
+      event_type: 'transfer.reverted',
+      data: { reverted_event_id: delivered.event_id, amount: '1' },
+    });
+
+    const assets = await eventually(async () => {
+      const a = await balances();
+      return a.find((x) => x.assetId === 'native')?.smallestUnit === 1_155_008n ? a : undefined;
+    }, 'balances after the reorg');
+    expect(assets.find((a) => a.assetId === USDT)?.smallestUnit).toBe(20_000_000n);
+    const items = (await api('GET', `/api/txs/history/${WATCHED}?chain=tron&limit=2`)).json.data
+      .items as Data[];
+    expect(items.map((i) => [i.kind, i.amountSmallestUnit])).toEqual([
+      ['native', 7n],
+      ['trc20', 5_000_000n],
+    ]);
+  });
+
+  it('answers energy and bandwidth from the node, free and staked bandwidth combined', async () => {
+    chain.resources.set(WATCHED, {
+      freeNetUsed: 268n,
+      freeNetLimit: 600n,
+      NetUsed: 10n,
+      NetLimit: 2_000n,
+      EnergyLimit: 90_000n,
+    });
+    const res = await api('GET', `/api/chain/tron/resources/${hex(WATCHED)}`);
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({
+      chain: 'tron',
+      address: WATCHED,
+      energyUsed: 0n,
+      energyLimit: 90_000n,
+      bandwidthUsed: 278n,
+      bandwidthLimit: 2_600n,
+      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(res.text).toContain('"energyLimit":90000');
+    expect((await api('GET', `/api/chain/tron/resources/${SENDER}`)).json.data).toMatchObject({
+      energyLimit: 0n,
+      bandwidthLimit: 0n,
+    });
+    const bad = await api('GET', `/api/chain/tron/resources/${WATCHED.replace('TLy', 'TLz')}`);
+    expect([bad.status, bad.json.code]).toEqual([400, 'INVALID_ADDRESS']);
+    chain.unavailable.add('/wallet/getaccountresource');
+    const down = await api('GET', `/api/chain/tron/resources/${WATCHED}`);
+    chain.unavailable.clear();
+    expect([down.status, down.json.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    const evm = await api('GET', `/api/chain/ethereum/resources/${WATCHED}`);
+    expect([evm.status, evm.json.code]).toEqual([400, 'UNSUPPORTED_CHAIN']);
+  });
+});

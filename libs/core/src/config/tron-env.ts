@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { ConfigIssue } from './config-error';
+
+/** The Tron chain this process reads (docs/architecture.md §15); absent without TRON_RPC_URL. */
+export interface TronSettings {
+  /** Registry id: 'tron' (stream `chain-tron`). */
+  readonly id: 'tron';
+  /** java-tron HTTP API root (`/wallet/*`, `/walletsolidity/*` below it), e.g. https://api.trongrid.io. */
+  readonly rpcUrl: string;
+  /** Sent as TRON-PRO-API-KEY (TronGrid). */
+  readonly apiKey?: string;
+  readonly startBlock?: bigint;
+  /** Absent: only solidified blocks are indexed. A number: the head is followed, reorgs up to this deep. */
+  readonly finalityDepth?: number;
+}
+
+const blank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '');
+
+const tronEnvSchema = z.object({
+  TRON_RPC_URL: z
+    .string()
+    .trim()
+    .refine(
+      (s) => {
+        try {
+          return ['http:', 'https:'].includes(new URL(s).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be an http or https URL (the java-tron HTTP API root)' },
+    ),
+  TRON_API_KEY: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{1,200}$/, { error: 'must be 1 to 200 printable characters without spaces' })
+    .optional(),
+  TRON_START_BLOCK: z
+    .string()
+    .trim()
+    .regex(/^\d{1,16}$/, { error: 'must be a non-negative integer' })
+    .transform((s) => BigInt(s))
+    .refine((n) => n <= 2n ** 53n, { error: 'must be at most 2^53' })
+    .optional(),
+  TRON_FINALITY_DEPTH: z
+    .string()
+    .trim()
+    .regex(/^\d{1,4}$/, { error: 'must be an integer from 1 to 1000' })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 1000, { error: 'must be an integer from 1 to 1000' })
+    .optional(),
+});
+
+const TRON_VARIABLES = ['TRON_RPC_URL', 'TRON_API_KEY', 'TRON_START_BLOCK', 'TRON_FINALITY_DEPTH'] as const;
+
+/**
+ * TRON_RPC_URL [none: Tron not indexed], TRON_API_KEY, TRON_START_BLOCK [the followed head],
+ * TRON_FINALITY_DEPTH [none: solidified blocks only]. The other variables without TRON_RPC_URL are an error.
+ */
+export function tronSettings(env: NodeJS.ProcessEnv): { settings?: TronSettings; issues: ConfigIssue[] } {
+  const given = Object.fromEntries(
+    TRON_VARIABLES.filter((name) => !blank(env[name])).map((name) => [name, env[name]]),
+  );
+  if (given.TRON_RPC_URL === undefined) {
+    const stray = Object.keys(given);
+    return {
+      issues: stray.map((variable) => ({ variable, message: 'needs TRON_RPC_URL' })),
+    };
+  }
+  const parsed = tronEnvSchema.safeParse(given);
+  if (!parsed.success) {
+    return {
+      issues: parsed.error.issues.map((i) => ({ variable: String(i.path[0]), message: i.message })),
+    };
+  }
+  const v = parsed.data;
+  return {
+    settings: {
+      id: 'tron',
+      rpcUrl: v.TRON_RPC_URL,
+      apiKey: v.TRON_API_KEY,
+      startBlock: v.TRON_START_BLOCK,
+      finalityDepth: v.TRON_FINALITY_DEPTH,
+    },
+    issues: [],
+  };
+}

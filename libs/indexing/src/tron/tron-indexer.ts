@@ -1,0 +1,472 @@
+import {
+  getBlockByNum,
+  getBlocksByLimitNext,
+  getNowBlock,
+  getTransactionInfosByBlockNum,
+  getUnfreezeDelayMs,
+  TRON_BLOCKS_PER_CALL,
+  type TronBlock,
+  TronHttpClient,
+} from '@chainwire/chains';
+import {
+  type HealthReport,
+  type HealthSource,
+  isRetryableError,
+  mapConcurrent,
+  RetryableError,
+} from '@chainwire/core';
+import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
+import {
+  BLOCK_INDEXED,
+  BLOCK_REVERTED,
+  chainEventId,
+  chainStream,
+  OBSERVED_EVENT_ID_KEY,
+  STAKE_OPERATION_OBSERVED,
+  STAKE_OPERATION_REVERTED,
+  type ChainEvent,
+  type StakeOperationEvent,
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+  type BlockIndexedData,
+  type TransferReverted,
+} from '@chainwire/chain-events';
+import { BackfillProgress } from '../evm/backfill-progress';
+import {
+  INCARNATION_KEY,
+  loadChainStreamState,
+  type ChainStreamState,
+  type WindowBlock,
+} from '../evm/chain-stream-state';
+import { ReorgTooDeepError, StartBlockBeyondHeadError } from '../evm/indexer-errors';
+import { type FetchedTronBlock, tronBlockTransfers } from './tron-block-transfers';
+import { tronStakeOperations } from './tron-stake-operations';
+
+export interface TronIndexerOptions {
+  /** The chain's id in stream names and events: 'tron' (stream `chain-tron`). */
+  chain: string;
+  /** The java-tron HTTP API (TRON_RPC_URL, TRON_API_KEY). */
+  client: TronHttpClient;
+  eventStore: EventStore;
+  /** First block to index on an empty stream; default the head the indexer follows. */
+  startBlock?: bigint;
+  /**
+   * Absent (the default): index only solidified blocks (`/walletsolidity/getnowblock`), which never
+   * reorg. A number: index up to the node's head and follow reorgs of up to this many blocks.
+   */
+  finalityDepth?: number;
+  /**
+   * Blocks per read and append, at most 100 (java-tron's limit for one getblockbylimitnext). Default 20:
+   * a mainnet block holds hundreds of transactions, and 100 of them make an answer of tens of megabytes.
+   */
+  maxBlocksPerBatch?: number;
+  /** Wait between polls once caught up; Tron makes a block every 3 s. Default 1000 ms. */
+  pollIntervalMs?: number;
+  /** Concurrent gettransactioninfobyblocknum calls. Default 4. */
+  concurrency?: number;
+  /** Unfreeze delay for StakeOperationObserved unlock times; default: the chain's getUnfreezeDelayDays. */
+  unfreezeDelayMs?: number;
+  log?: (msg: string) => void;
+  logError?: (msg: string) => void;
+  /** How long behind its node the indexer may be before health() reports it. Default 60 s. */
+  maxLagMs?: number;
+}
+
+/** Blocks kept revertible in solidified mode: a solidified block never reorgs, so this is only a margin. */
+const SOLIDIFIED_WINDOW = 20;
+const DEFAULT_BLOCKS_PER_BATCH = 20;
+const MIN_BACKOFF_MS = 250;
+const MAX_BACKOFF_MS = 30_000;
+const ERROR_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * Follows a Tron chain into `chain-<chain>` exactly as the EVM indexer follows an EVM chain
+ * (docs/architecture.md §6, §15): per batch of blocks one append of BlockIndexed + TransferObserved,
+ * preceded after a reorg by TransferReverted + BlockReverted per orphaned block, newest first; the
+ * stream version is the expected version, so all progress lives in the stream. Blocks come from
+ * getblockbylimitnext (20 a call by default, never over java-tron's 100), fees and TRC-20 logs from gettransactioninfobyblocknum.
+ */
+export class TronIndexer implements HealthSource {
+  private readonly stream: string;
+  private readonly windowSize: number;
+  private readonly batchSize: bigint;
+  private readonly log: (msg: string) => void;
+  private readonly logError: (msg: string) => void;
+  private state?: ChainStreamState;
+  private next?: bigint;
+  private running?: Promise<void>;
+  private stopping = false;
+  private wake?: () => void;
+  private lastError?: Error;
+  private failingSince?: number;
+  private lastErrorLoggedAt = 0;
+  private nodeHead?: bigint;
+  private caughtUpAt = Date.now();
+  private unfreezeDelayMs?: number;
+  private readonly progress: BackfillProgress;
+
+  constructor(private readonly options: TronIndexerOptions) {
+    this.stream = chainStream(options.chain);
+    this.windowSize = options.finalityDepth === undefined ? SOLIDIFIED_WINDOW : options.finalityDepth + 1;
+    const batch = Math.min(
+      TRON_BLOCKS_PER_CALL,
+      Math.max(1, options.maxBlocksPerBatch ?? DEFAULT_BLOCKS_PER_BATCH),
+    );
+    this.batchSize = BigInt(batch);
+    this.log = options.log ?? (() => undefined);
+    this.logError = options.logError ?? this.log;
+    this.progress = new BackfillProgress(options.chain);
+  }
+
+  get failure(): Error | undefined {
+    return this.failingSince === undefined ? undefined : this.lastError;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.failingSince = undefined;
+    this.caughtUpAt = Date.now();
+    this.running = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.running;
+    this.running = undefined;
+  }
+
+  health(): HealthReport {
+    const now = Date.now();
+    const indexedHead = this.next === undefined ? undefined : this.next - 1n;
+    const lagBlocks =
+      indexedHead !== undefined && this.nodeHead !== undefined && this.nodeHead > indexedHead
+        ? this.nodeHead - indexedHead
+        : 0n;
+    const lagSeconds =
+      lagBlocks > 0n || this.failingSince !== undefined ? Math.floor((now - this.caughtUpAt) / 1000) : 0;
+    const details = {
+      indexedHead: indexedHead?.toString() ?? null,
+      nodeHead: this.nodeHead?.toString() ?? null,
+      lagBlocks: lagBlocks.toString(),
+      lagSeconds,
+      lastError: this.failure?.message ?? null,
+    };
+    const component = `indexer/${this.options.chain}`;
+    if (this.failingSince !== undefined) {
+      const failingFor = Math.floor((now - this.failingSince) / 1000);
+      return {
+        component,
+        ok: false,
+        reason: `failing for ${failingFor} s: ${this.lastError?.message}`,
+        details,
+      };
+    }
+    if (lagSeconds * 1000 > (this.options.maxLagMs ?? 60_000)) {
+      return {
+        component,
+        ok: false,
+        reason: `${lagBlocks} block(s) behind the node for ${lagSeconds} s`,
+        details,
+      };
+    }
+    return { component, ok: true, details };
+  }
+
+  /** Indexes up to the followed head (solidified, or the node's head in depth mode) and returns it. */
+  async syncOnce(): Promise<bigint> {
+    try {
+      if (!this.state) await this.load();
+      let head = await this.followedHead();
+      while (!this.stopping) {
+        if (await this.step(head)) continue;
+        const latest = await this.followedHead();
+        if (latest === head) break;
+        head = latest;
+      }
+      if (this.next !== undefined && this.next > head) this.caughtUpAt = Date.now();
+      return head;
+    } catch (error) {
+      this.state = undefined; // whether a failed append committed is unknown: re-read the stream
+      throw error;
+    }
+  }
+
+  private async followedHead(): Promise<bigint> {
+    const block = await getNowBlock(this.options.client, {
+      solidified: this.options.finalityDepth === undefined,
+    });
+    this.nodeHead = block.number;
+    return block.number;
+  }
+
+  /** Retried with backoff forever (docs/architecture.md §6); non-retryable failures logged at most once a minute. */
+  private async run(): Promise<void> {
+    let backoff = MIN_BACKOFF_MS;
+    while (!this.stopping) {
+      try {
+        await this.syncOnce();
+        if (this.failingSince !== undefined) this.log(`indexer ${this.options.chain}: recovered`);
+        this.failingSince = undefined;
+        backoff = MIN_BACKOFF_MS;
+        await this.sleep(this.options.pollIntervalMs ?? 1000);
+      } catch (error) {
+        if (this.stopping) return;
+        const err = error instanceof Error ? error : new Error(String(error));
+        this.lastError = err;
+        this.failingSince ??= Date.now();
+        const message = `indexer ${this.options.chain}: ${err.message}; retrying in ${backoff} ms`;
+        if (isRetryableError(err)) this.log(message);
+        else if (Date.now() - this.lastErrorLoggedAt >= ERROR_LOG_INTERVAL_MS) {
+          this.lastErrorLoggedAt = Date.now();
+          this.logError(message);
+        }
+        await this.sleep(backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async load(): Promise<void> {
+    this.unfreezeDelayMs ??= this.options.unfreezeDelayMs ?? (await getUnfreezeDelayMs(this.options.client));
+    const state = await loadChainStreamState(this.options.eventStore, this.stream, this.windowSize);
+    const tip = state.window[state.window.length - 1];
+    if (tip) {
+      this.next = tip.number + 1n;
+    } else if (state.firstBlock !== undefined) {
+      this.next = state.firstBlock;
+    } else {
+      const head = await this.followedHead();
+      const start = this.options.startBlock ?? head;
+      if (start > head) throw new StartBlockBeyondHeadError(this.options.chain, start, head);
+      this.next = start;
+      state.firstBlock = start;
+    }
+    this.state = state;
+    this.log(`indexer ${this.options.chain}: stream version ${state.version}, next block ${this.next}`);
+  }
+
+  /**
+   * One batch: detect a reorg at the tip, read the next blocks and their infos, append. False when there
+   * was nothing to do. A node below the indexed tip, or without the tip's block, is a lagging replica:
+   * wait. Only a different hash at an indexed height is a reorg.
+   */
+  private async step(head: bigint): Promise<boolean> {
+    const state = this.state!;
+    let from = this.next!;
+    let orphans: WindowBlock[] = [];
+    let parent: WindowBlock | undefined = state.window[state.window.length - 1];
+    if (parent) {
+      if (parent.number > head) return false;
+      const canonical = await getBlockByNum(this.options.client, parent.number);
+      if (!canonical) return false;
+      if (canonical.hash !== parent.hash) {
+        const ancestor = await this.findCommonAncestor(state);
+        orphans = state.window.filter((b) => b.number > (ancestor?.number ?? -1n));
+        parent = ancestor;
+        from = ancestor ? ancestor.number + 1n : state.firstBlock!;
+      }
+    }
+    const last = from + this.batchSize - 1n;
+    const to = last < head ? last : head;
+    if (to < from && orphans.length === 0) return false;
+
+    const fetched = to >= from ? await this.fetch(from, to, parent) : [];
+    if (fetched.length === 0 && orphans.length === 0) return false;
+
+    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [];
+    for (const orphan of [...orphans].reverse()) events.push(...this.revertEvents(orphan));
+    const indexed: WindowBlock[] = [];
+    for (const block of fetched) {
+      const window = this.windowBlock(block, state);
+      indexed.push(window);
+      events.push(...this.indexEvents(window));
+    }
+    const result = await this.options.eventStore.appendToStream(this.stream, events, {
+      expectedVersion: state.version,
+    });
+    if (result.appended !== events.length) {
+      throw new WrongExpectedVersionError(
+        this.stream,
+        state.version,
+        await this.options.eventStore.streamVersion(this.stream),
+      );
+    }
+    state.version = result.nextExpectedVersion;
+    for (const orphan of orphans) state.revertedHashes.add(orphan.hash);
+    state.window = state.window.filter((b) => !orphans.includes(b)).concat(indexed);
+    if (state.window.length > this.windowSize) {
+      state.window = state.window.slice(-this.windowSize);
+      state.complete = false;
+    }
+    this.next = fetched.length > 0 ? fetched[fetched.length - 1].block.number + 1n : from;
+    const progress = this.progress.record({
+      blocks: fetched.length,
+      transfers: events.filter((e) => e.type === TRANSFER_OBSERVED).length,
+      tip: this.next - 1n,
+      head,
+    });
+    if (progress) this.log(progress);
+    if (orphans.length) {
+      this.log(
+        `indexer ${this.options.chain}: reorg reverted ${orphans.length} block(s) from ${orphans[0].number}`,
+      );
+    }
+    return true;
+  }
+
+  /**
+   * Blocks from…to that the node has (a prefix when it has not got that far), each extending the one
+   * before, with their transaction infos. A range that does not extend the indexed tip means the chain
+   * moved while it was read: retried.
+   */
+  private async fetch(
+    from: bigint,
+    to: bigint,
+    parent: WindowBlock | undefined,
+  ): Promise<FetchedTronBlock[]> {
+    const blocks = await getBlocksByLimitNext(this.options.client, from, to);
+    const chained: TronBlock[] = [];
+    let expected = from;
+    let parentHash = parent?.hash;
+    for (const block of blocks) {
+      if (block.number !== expected) break;
+      if (parentHash !== undefined && block.parentHash !== parentHash) {
+        throw new RetryableError(
+          `block ${block.number} does not extend ${parentHash}: chain moved while reading`,
+        );
+      }
+      chained.push(block);
+      parentHash = block.hash;
+      expected++;
+    }
+    return mapConcurrent(chained, this.options.concurrency ?? 4, async (block) => {
+      if (block.transactions.length === 0) return { block, infos: [] };
+      const infos = await getTransactionInfosByBlockNum(this.options.client, block.number);
+      if (infos.length < block.transactions.length) {
+        throw new RetryableError(
+          `block ${block.number}: ${infos.length} transaction infos for ${block.transactions.length} transactions`,
+        );
+      }
+      return { block, infos };
+    });
+  }
+
+  private async findCommonAncestor(state: ChainStreamState): Promise<WindowBlock | undefined> {
+    for (let i = state.window.length - 1; i >= 0; i--) {
+      const block = state.window[i];
+      const header = await getBlockByNum(this.options.client, block.number);
+      if (!header) throw new RetryableError(`the node has no block ${block.number} (yet)`);
+      if (header.hash === block.hash) return block;
+    }
+    if (state.complete) return undefined;
+    throw new ReorgTooDeepError(this.options.chain, state.window[0]?.number ?? -1n, this.windowSize - 1);
+  }
+
+  private windowBlock(fetched: FetchedTronBlock, state: ChainStreamState): WindowBlock {
+    const { block } = fetched;
+    return {
+      number: block.number,
+      hash: block.hash,
+      parentHash: block.parentHash,
+      timestamp: Math.floor(block.timestamp / 1000),
+      incarnation: state.revertedHashes.has(block.hash) ? `#${state.version}:${block.number}` : '',
+      transfers: tronBlockTransfers(this.options.chain, fetched),
+      // Kept in the window with the transfers (the shared stream-state loader reads them back after a
+      // restart), so a reorg reverts them too.
+      stakeOperations: tronStakeOperations(this.options.chain, fetched, this.unfreezeDelayMs!),
+    };
+  }
+
+  private blockData(block: WindowBlock): BlockIndexedData {
+    return {
+      chain: this.options.chain,
+      number: block.number.toString(),
+      hash: block.hash,
+      parentHash: block.parentHash,
+      timestamp: block.timestamp,
+    };
+  }
+
+  private indexEvents(block: WindowBlock): NewEvent<ChainEvent | StakeOperationEvent>[] {
+    const chain = this.options.chain;
+    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [
+      {
+        id: chainEventId(BLOCK_INDEXED, chain, block.hash, block.incarnation),
+        type: BLOCK_INDEXED,
+        data: this.blockData(block),
+        ...(block.incarnation ? { metadata: { [INCARNATION_KEY]: block.incarnation } } : {}),
+      },
+    ];
+    for (const transfer of block.transfers) {
+      events.push({
+        id: chainEventId(TRANSFER_OBSERVED, chain, block.hash, transfer.ref + block.incarnation),
+        type: TRANSFER_OBSERVED,
+        data: transfer,
+      });
+    }
+    for (const operation of block.stakeOperations) {
+      events.push({
+        id: chainEventId(STAKE_OPERATION_OBSERVED, chain, block.hash, operation.ref + block.incarnation),
+        type: STAKE_OPERATION_OBSERVED,
+        data: operation,
+      });
+    }
+    return events;
+  }
+
+  /** The block's stake operations and transfers undone (newest first, same payloads), then the block. */
+  private revertEvents(block: WindowBlock): NewEvent<ChainEvent | StakeOperationEvent>[] {
+    const chain = this.options.chain;
+    const seed = (ref: string) => ref + block.incarnation;
+    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [...block.stakeOperations]
+      .reverse()
+      .map((operation) => ({
+        id: chainEventId(STAKE_OPERATION_REVERTED, chain, block.hash, seed(operation.ref)),
+        type: STAKE_OPERATION_REVERTED,
+        data: operation,
+        metadata: {
+          [OBSERVED_EVENT_ID_KEY]: chainEventId(
+            STAKE_OPERATION_OBSERVED,
+            chain,
+            block.hash,
+            seed(operation.ref),
+          ),
+        },
+      }));
+    const transfers: NewEvent<ChainEvent | StakeOperationEvent>[] = [...block.transfers]
+      .reverse()
+      .map((transfer): NewEvent<TransferReverted> => ({
+        id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),
+        type: TRANSFER_REVERTED,
+        data: transfer,
+        metadata: {
+          [OBSERVED_EVENT_ID_KEY]: chainEventId(
+            TRANSFER_OBSERVED,
+            chain,
+            block.hash,
+            transfer.ref + block.incarnation,
+          ),
+        },
+      }));
+    events.push(...transfers);
+    events.push({
+      id: chainEventId(BLOCK_REVERTED, chain, block.hash, block.incarnation),
+      type: BLOCK_REVERTED,
+      data: this.blockData(block),
+    });
+    return events;
+  }
+}

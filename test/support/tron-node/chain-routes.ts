@@ -1,0 +1,59 @@
+import { TronWeb } from 'tronweb';
+import { TronFixtureHttpError, type TronRoutes } from './tron-node-fixture';
+import type { ScriptedTronChain } from './scripted-tron-chain';
+
+/** java-tron's BLOCK_LIMIT_NUM for getblockbylimitnext. */
+const BLOCK_LIMIT_NUM = 100;
+
+/**
+ * The chain-reading endpoints of java-tron's HTTP API over a ScriptedTronChain, in the node's wire shapes:
+ * a block missing is `{}`; getblockbylimitnext takes `startNum` inclusive and `endNum` exclusive and, like
+ * java-tron's servlet, answers `{}` unless 0 < endNum - startNum <= 100.
+ */
+export function chainRoutes(chain: ScriptedTronChain): TronRoutes {
+  const routes: Record<string, TronRoutes[string]> = {
+    '/wallet/getnowblock': () => chain.head.json,
+    '/walletsolidity/getnowblock': () => chain.solidified.json,
+    '/wallet/getblockbynum': (body) => chain.block(int(body.num, 'num'))?.json ?? {},
+    '/wallet/getblockbylimitnext': (body) => {
+      const start = int(body.startNum, 'startNum');
+      const end = int(body.endNum, 'endNum');
+      if (!(end > 0 && end > start && end - start <= BLOCK_LIMIT_NUM)) return {};
+      const blocks = [];
+      for (let n = start; n < end; n++) {
+        const block = chain.block(n);
+        if (block) blocks.push(block.json);
+      }
+      return blocks.length ? { block: blocks } : {};
+    },
+    '/wallet/gettransactioninfobyblocknum': (body) => chain.block(int(body.num, 'num'))?.infos ?? [],
+    '/wallet/getchainparameters': () => ({
+      chainParameter: [...chain.chainParameters].map(([key, value]) =>
+        value === 0n ? { key } : { key, value },
+      ),
+    }),
+    '/wallet/getaccountresource': (body) => {
+      const raw = String(body.address ?? '');
+      const base58 = body.visible ? raw : TronWeb.address.fromHex(raw);
+      if (!TronWeb.isAddress(base58)) throw new TronFixtureHttpError(200, { Error: 'Invalid address' });
+      return chain.resources.get(base58) ?? {};
+    },
+  };
+  return Object.fromEntries(
+    Object.entries(routes).map(([path, handler]) => [
+      path,
+      (body: Record<string, unknown>) => {
+        if (chain.unavailable.has(path)) throw new TronFixtureHttpError(503, { Error: 'unavailable' });
+        return handler(body);
+      },
+    ]),
+  );
+}
+
+function int(value: unknown, name: string): number {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n)) {
+    throw new TronFixtureHttpError(200, { Error: `${name} must be an integer` });
+  }
+  return n;
+}
