@@ -11,6 +11,7 @@ import { GetHistoryHandler } from './history/get-history.query';
 import { HistoryController } from './history/history.controller';
 import { PrepareSignController } from './prepare-sign/prepare-sign.controller';
 import { PrepareSignHandler } from './prepare-sign/prepare-sign.query';
+import { SolanaPrepareSign } from './prepare-sign/solana/prepare-solana-transfer';
 import { ChainRpcRegistry } from './rpc/chain-rpc-registry';
 import { SendTransactionHandler } from './send/send-transaction.command';
 import { SendTransactionController } from './send/send-transaction.controller';
@@ -47,6 +48,7 @@ export class TransactionsModule {
         EvmFeeStrategy,
         FeeService,
         PrepareSignHandler,
+        SolanaPrepareSign,
         SendTransactionHandler,
         GetTxStatusHandler,
         GetFeesHandler,

@@ -5,7 +5,11 @@ import { AuthModule } from '@chainwire/auth';
 import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains';
 import type { DatabaseModuleRef, HealthRegistryModuleRef, PriceSettings } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
-import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
+import {
+  type ChainRpcConfig,
+  TransactionsModule,
+  type TransactionsModuleOptions,
+} from '@chainwire/transactions';
 import { type NamesChainConfig, NftsModule, WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
 import { HealthModule } from '../health/health.module';
@@ -28,6 +32,9 @@ export interface ApiModuleOptions {
   readonly webhooks?: WebhooksConfig;
   /** Price cache and sources; none: the defaults (no feed unless ethereum is mainnet, no HTTP provider). */
   readonly prices?: PriceSettings;
+  /** The Solana and Tron nodes (SOLANA_RPC_URL, TRON_RPC_URL / TRON_API_KEY); none: those chains' live routes answer UNSUPPORTED_CHAIN. */
+  readonly solana?: TransactionsModuleOptions['solana'];
+  readonly tron?: TransactionsModuleOptions['tron'];
   /** Gateway for ipfs:// NFT metadata (IPFS_GATEWAY_URL); none: the default gateway. */
   readonly ipfsGatewayUrl?: string;
   /** The process's metrics registry, when it serves metrics (price lookups and source reads). */
@@ -71,7 +78,10 @@ export class ApiModule {
             ipfsGatewayUrl: options.ipfsGatewayUrl,
           },
         ),
-        TransactionsModule.forRoot({ database, chainDirectory }, { chains }),
+        TransactionsModule.forRoot(
+          { database, chainDirectory },
+          { chains, solana: options.solana, tron: options.tron },
+        ),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
         HealthModule.forRoot({ database, health }),
       ],

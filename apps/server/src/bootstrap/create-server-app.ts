@@ -76,6 +76,8 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
               ensRegistry: c.ensRegistry,
             })),
             prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
+            solana: config.solana,
+            tron: config.tron,
             metrics: parts.metrics,
           });
       }

@@ -18,6 +18,9 @@ export interface ApiRoleOptions {
   /** Price cache and sources, the dev chain's feeds included. */
   readonly prices?: PriceSettings;
   readonly ipfsGatewayUrl?: string;
+  /** The Solana and Tron nodes (SOLANA_RPC_URL, TRON_RPC_URL / TRON_API_KEY), when configured. */
+  readonly solana?: { readonly url: string };
+  readonly tron?: { readonly url: string; readonly apiKey?: string };
   /** The process's metrics registry, when it serves metrics. */
   readonly metrics?: Registry;
 }
@@ -69,6 +72,8 @@ export class ApiRoleModule {
           webhooks: options.webhooks,
           prices: options.prices,
           ipfsGatewayUrl: options.ipfsGatewayUrl,
+          solana: options.solana,
+          tron: options.tron,
           metrics: options.metrics,
         }),
       ],

@@ -110,6 +110,13 @@ export interface AppConfig {
   readonly webhooks?: WebhookSettings;
   /** Always set by loadConfig; absent: DEFAULT_PRICE_SETTINGS. */
   readonly prices?: PriceSettings;
+  /** SOLANA_RPC_URL: the Solana node (JSON-RPC over HTTP); absent: chain `solana` answers UNSUPPORTED_CHAIN. */
+  readonly solana?: { readonly url: string };
+  /**
+   * TRON_RPC_URL (java-tron HTTP API root) and TRON_API_KEY (TronGrid's `TRON-PRO-API-KEY`); absent: chain `tron`
+   * answers UNSUPPORTED_CHAIN on the live routes.
+   */
+  readonly tron?: { readonly url: string; readonly apiKey?: string };
   /** Gateway prefix (ending in '/') for ipfs:// NFT metadata; absent: DEFAULT_IPFS_GATEWAY_URL. */
   readonly ipfsGatewayUrl?: string;
 }

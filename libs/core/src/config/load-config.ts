@@ -33,7 +33,8 @@ export interface LoadConfigOptions {
  * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [128], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf];
  * prices: PRICE_TTL_SECONDS [60], PRICE_FEEDS [none; mainnet defaults on chain id 1], PRICE_FEED_MAX_AGE_SECONDS
  * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000];
- * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata.
+ * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata; SOLANA_RPC_URL [none], TRON_RPC_URL [none] and
+ * TRON_API_KEY [none; only with TRON_RPC_URL] for the Solana and Tron nodes.
  * Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
@@ -97,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       });
     }
   }
+  if (vars.TRON_API_KEY !== undefined && vars.TRON_RPC_URL === undefined) {
+    issues.push({ variable: 'TRON_API_KEY', message: 'set without TRON_RPC_URL, the node it is for' });
+  }
   if (issues.length > 0) throw new ConfigError(issues);
 
   return {
@@ -115,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     webhooks: webhookSettings(vars, !vars.DATABASE_URL),
     prices: priceSettings(vars),
     ipfsGatewayUrl: vars.IPFS_GATEWAY_URL ?? DEFAULT_IPFS_GATEWAY_URL,
+    solana: vars.SOLANA_RPC_URL ? { url: vars.SOLANA_RPC_URL } : undefined,
+    tron: vars.TRON_RPC_URL ? { url: vars.TRON_RPC_URL, apiKey: vars.TRON_API_KEY } : undefined,
   };
 }
 
