@@ -12,6 +12,7 @@ import { HistoryController } from './history/history.controller';
 import { PrepareSignController } from './prepare-sign/prepare-sign.controller';
 import { PrepareSignHandler } from './prepare-sign/prepare-sign.query';
 import { SolanaPrepareSign } from './prepare-sign/solana/prepare-solana-transfer';
+import { TronPrepareSign } from './prepare-sign/tron/prepare-tron-transfer';
 import { ChainRpcRegistry } from './rpc/chain-rpc-registry';
 import { SendTransactionHandler } from './send/send-transaction.command';
 import { SendTransactionController } from './send/send-transaction.controller';
@@ -49,6 +50,7 @@ export class TransactionsModule {
         FeeService,
         PrepareSignHandler,
         SolanaPrepareSign,
+        TronPrepareSign,
         SendTransactionHandler,
         GetTxStatusHandler,
         GetFeesHandler,

@@ -20,6 +20,7 @@ import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
 import type { PrepareSignRequest } from './prepare-sign.schema';
 import type { PrepareSignResult } from './prepare-sign.response';
 import { SolanaPrepareSign } from './solana/prepare-solana-transfer';
+import { TronPrepareSign } from './tron/prepare-tron-transfer';
 import { resolveAmount } from './resolve-amount';
 import { toTransferIntent, type TransferIntent } from './transfer-intent';
 
@@ -44,15 +45,14 @@ export class PrepareSignHandler implements IQueryHandler<PrepareSignQuery, Prepa
     private readonly fees: FeeService,
     private readonly rpc: ChainRpcRegistry,
     private readonly solana: SolanaPrepareSign,
+    private readonly tron: TronPrepareSign,
   ) {}
 
   async execute({ request }: PrepareSignQuery): Promise<PrepareSignResult> {
     const intent = toTransferIntent(request);
     const chain = await this.chains.resolveForPrepare(intent.chain);
     if (chain.family === 'solana') return this.solana.prepare(intent, chain);
-    if (chain.family === 'tron') {
-      throw ApiError.badRequest(ErrorCode.UNSUPPORTED_CHAIN, 'prepare-sign on tron is not supported yet');
-    }
+    if (chain.family === 'tron') return this.tron.prepare(intent, chain);
     const from = parseAccountAddress(chain.entry.family, intent.from).display as Address;
     const recipient = parseAccountAddress(chain.entry.family, intent.recipient).display as Address;
     const token = intent.tokenContract === undefined ? undefined : parseTokenContract(intent.tokenContract);
