@@ -5,6 +5,7 @@ import {
   createMintToInstruction,
   getAssociatedTokenAddressSync,
   MINT_SIZE,
+  TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
   unpackAccount,
 } from '@solana/spl-token';
@@ -334,6 +335,77 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
       expect(res.json).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
       expect(res.json.message).toContain('6 decimals');
     });
+  });
+
+  it("moves a Token-2022 token through the Token-2022 program (the mint's owner picks the program)", async () => {
+    const mint = Keypair.generate();
+    const program = TOKEN_2022_PROGRAM_ID;
+    const senderAta = getAssociatedTokenAddressSync(mint.publicKey, payer.publicKey, false, program);
+    await execute(
+      [
+        SystemProgram.createAccount({
+          fromPubkey: mintAuthority.publicKey,
+          newAccountPubkey: mint.publicKey,
+          space: MINT_SIZE,
+          lamports: Number(await rentMinimum(MINT_SIZE)),
+          programId: program,
+        }),
+        createInitializeMint2Instruction(mint.publicKey, 9, mintAuthority.publicKey, null, program),
+        createAssociatedTokenAccountInstruction(
+          mintAuthority.publicKey,
+          senderAta,
+          payer.publicKey,
+          mint.publicKey,
+          program,
+        ),
+        createMintToInstruction(
+          mint.publicKey,
+          senderAta,
+          mintAuthority.publicKey,
+          5_000_000_000n,
+          [],
+          program,
+        ),
+      ],
+      [mintAuthority, mint],
+    );
+    const recipient = Keypair.generate().publicKey;
+    const prepared = await prepare({
+      from: payer.publicKey.toBase58(),
+      to: recipient.toBase58(),
+      txType: 'TRANSFER_TOKEN',
+      tokenContract: mint.publicKey.toBase58(),
+      amount: '1.000000001',
+    });
+    const instructions = await signAndSend(prepared, payer);
+    expect(instructions.slice(2).every((ix) => !ix.programId.equals(TOKEN_PROGRAM_ID))).toBe(true);
+    expect(instructions[3]!.programId.equals(program)).toBe(true);
+    const recipientAta = getAssociatedTokenAddressSync(mint.publicKey, recipient, false, program);
+    const account = await connection.getAccountInfo(recipientAta);
+    expect(account?.owner.equals(program)).toBe(true);
+    expect(unpackAccount(recipientAta, account, program).amount).toBe(1_000_000_001n);
+  });
+
+  it('documents the fee union and every abbreviated field on the OpenAPI page', async () => {
+    const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/docs/openapi.json' })).body) as {
+      components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+    };
+    const schemas = doc.components.schemas;
+    const described = (schema: string, key: string) =>
+      String(schemas[schema]!.properties[key]!.description ?? '');
+    for (const key of ['bh', 'lvbh', 'ns', 'bf', 'cu', 'cup', 'pf', 'tf', 'msg', 'signers']) {
+      expect(described('SolanaFeeDetailsDto', key)).toMatch(new RegExp(`^${key}: \\w`));
+    }
+    for (const key of ['h', 'n', 't', 'p', 'r', 'w', 'v']) {
+      expect(described('TronReferenceBlockDto', key)).toMatch(new RegExp(`^${key}: \\w`));
+    }
+    expect(described('TronTxFeeDto', 'rp')).toMatch(/^rp: reference block/);
+    expect(described('TronTxFeeDto', 'el')).toMatch(/^el: fee limit in sun/);
+    expect(schemas.PrepareSignResult!.properties.fee!.oneOf).toEqual([
+      { $ref: '#/components/schemas/TxFeeDto' },
+      { $ref: '#/components/schemas/SolanaTxFeeDto' },
+      { $ref: '#/components/schemas/TronTxFeeDto' },
+    ]);
   });
 
   it.each([
