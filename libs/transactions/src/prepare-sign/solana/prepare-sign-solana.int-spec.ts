@@ -70,7 +70,10 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
   });
   afterAll(async () => {
     await t?.close();
+    // Any crash of the test node while the specs ran (see solana-rpc-process.ts) fails here, with its words.
+    const crashed = node?.exited();
     await node?.stop();
+    expect({ crashed, stderr: node?.stderr() }).toEqual({ crashed: undefined, stderr: '' });
   });
 
   const balance = async (key: PublicKey) => BigInt(await connection.getBalance(key));
@@ -88,7 +91,11 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
 
   async function prepare(body: Record<string, unknown>): Promise<SolanaPreparedWire> {
     const res = await t.post('/api/txs/prepare-sign', { chain: 'solana', ...body });
-    if (res.status !== 200) throw new Error(`prepare-sign answered ${res.status}: ${res.text}`);
+    if (res.status !== 200) {
+      throw new Error(
+        `prepare-sign answered ${res.status}: ${res.text} (node: ${node.exited() ?? 'up'} ${node.stderr()})`,
+      );
+    }
     return res.json.data as unknown as SolanaPreparedWire;
   }
 
@@ -448,7 +455,11 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
       amountWei: SOL,
       ...override,
     });
-    expect(res.status).toBe(status);
-    expect(res.json).toMatchObject({ ok: false, code });
+    expect({ status: res.status, code: res.json.code, node: node.exited() }).toEqual({
+      status,
+      code,
+      node: undefined,
+    });
+    expect(res.json.ok).toBe(false);
   });
 });

@@ -179,6 +179,8 @@ describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signa
       },
     });
     expect(node.requests.every((r) => r.apiKey === 'grid-key')).toBe(true);
+    expect(node.requests.map((r) => r.path)).toEqual(['/wallet/getnowblock']); // a TRX transfer needs the head only
+    expect(node.unknownPaths).toEqual([]);
 
     const signed = await sign(await buildFromPayload(prepared), KEY_A);
     expect(await broadcast(signed)).toEqual({ result: true, txid: signed.txID });
