@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { TronWeb, utils as tronUtils } from 'tronweb';
 import { decodeFunctionData, encodeErrorResult, erc20Abi, recoverAddress, type Hex } from 'viem';
-import type { TronRoutes } from './tron-node-fixture';
+import { TronFixtureHttpError, type TronRoutes } from './tron-node-fixture';
 
 /**
  * The java-tron routes a wallet's signing path uses, over a small scripted state: `/wallet/getnowblock` (the
@@ -46,6 +46,8 @@ export interface TronSigningChain {
   readonly tokens: Map<string, TronFixtureToken>;
   /** Transactions accepted by broadcasttransaction, in order. */
   readonly accepted: { txID: string; type: string }[];
+  /** While set, every signing route answers HTTP 503 (a node being restarted, TronGrid shedding load). */
+  down?: boolean;
 }
 
 /** `count` consecutive blocks ending at `head`, one every 3 s, ids derived like java-tron's (number ‖ hash). */
@@ -73,8 +75,12 @@ const MAX_EXPIRATION_MS = 24 * 3600 * 1000;
 
 export function tronSigningRoutes(chain: TronSigningChain): TronRoutes {
   const head = () => chain.blocks[chain.blocks.length - 1]!;
+  const up = () => {
+    if (chain.down) throw new TronFixtureHttpError(503, { Error: 'service unavailable' });
+  };
   return {
     '/wallet/getnowblock': () => {
+      up();
       const b = head();
       return {
         blockID: b.id,
@@ -91,12 +97,16 @@ export function tronSigningRoutes(chain: TronSigningChain): TronRoutes {
         },
       };
     },
-    '/wallet/getchainparameters': () => ({
-      chainParameter: Object.entries(chain.parameters).map(([key, value]) =>
-        value === 0 ? { key } : { key, value },
-      ),
-    }),
+    '/wallet/getchainparameters': () => {
+      up();
+      return {
+        chainParameter: Object.entries(chain.parameters).map(([key, value]) =>
+          value === 0 ? { key } : { key, value },
+        ),
+      };
+    },
     '/wallet/triggerconstantcontract': (body) => {
+      up();
       const owner = hexAddress(body.owner_address, body.visible);
       const contract = hexAddress(body.contract_address, body.visible);
       const token = contract && chain.tokens.get(contract);
@@ -120,7 +130,10 @@ export function tronSigningRoutes(chain: TronSigningChain): TronRoutes {
         transaction: { ret: [{}], visible: false, txID: sha256Hex(Buffer.from(String(body.data))) },
       };
     },
-    '/wallet/broadcasttransaction': (body) => broadcast(chain, body),
+    '/wallet/broadcasttransaction': (body) => {
+      up();
+      return broadcast(chain, body);
+    },
   };
 }
 

@@ -263,6 +263,33 @@ describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signa
     expect(chain.trx.get(hex(c!))).toBe(1000n);
   });
 
+  it('answers 503 SERVICE_UNAVAILABLE while the node answers 503, and serves again after', async () => {
+    chain.down = true;
+    try {
+      for (const body of [
+        { txType: 'TRANSFER_NATIVE', amountWei: 1n },
+        { txType: 'TRANSFER_TOKEN', tokenContract: USDT, amountWei: 1n },
+      ]) {
+        const res = await t.post('/api/txs/prepare-sign', { chain: 'tron', from: a, to: b, ...body });
+        expect(res.status).toBe(503);
+        expect(res.json).toMatchObject({ ok: false, code: 'SERVICE_UNAVAILABLE' });
+      }
+    } finally {
+      chain.down = false;
+    }
+    expect(
+      (
+        await t.post('/api/txs/prepare-sign', {
+          chain: 'tron',
+          from: a,
+          to: b,
+          txType: 'TRANSFER_NATIVE',
+          amountWei: 1n,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it.each([
     ['an invalid sender', { from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }, 400, 'INVALID_ADDRESS'],
     ['a bad checksum', { to: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' }, 400, 'INVALID_ADDRESS'],
