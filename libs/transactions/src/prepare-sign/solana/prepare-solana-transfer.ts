@@ -41,7 +41,7 @@ const MAX_U64 = { value: 2n ** 64n - 1n, label: '2^64 - 1' } as const;
  * prepare-sign on Solana (docs/architecture.md §13): a legacy message the `from` key alone signs (fee payer,
  * transfer authority and, for a token, payer of the recipient's associated token account when it is missing),
  * with its ComputeBudget instructions first: [setComputeUnitLimit(cu), setComputeUnitPrice(cup), …transfer].
- * Node calls, three rounds: the blockhash with the accounts (recipient, mint, both parties' associated token
+ * Node calls, two rounds: the blockhash with the accounts (recipient, mint, both parties' associated token
  * accounts under either token program) and the rent-exempt minimum; then the simulation of the exact
  * instructions (limit 1.4 M, price 0), the base fee of that message and the writable accounts' recent
  * prioritization fees, together; nothing after. Nothing is stored.
@@ -88,6 +88,7 @@ export class SolanaPrepareSign {
             `tokenContract ${mintKey.toBase58()} is no SPL token mint on ${chain.entry.id}`,
           );
         }
+        const amount = familyAmount(intent, mint.decimals, MAX_U64);
         const offset = mint.programId.equals(TOKEN_PROGRAM_ID) ? 0 : 2;
         const [source, destination] = [atas[offset]!, atas[offset + 1]!];
         if (accounts[2 + offset] === null) {
@@ -95,7 +96,6 @@ export class SolanaPrepareSign {
             `${from.toBase58()} has no token account for ${mintKey.toBase58()} (its associated token account ${source.toBase58()} does not exist)`,
           );
         }
-        const amount = familyAmount(intent, mint.decimals, MAX_U64);
         transfer = [
           ...(accounts[3 + offset] === null
             ? [
