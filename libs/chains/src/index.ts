@@ -20,3 +20,4 @@ export * from './registry/entities/chain.entity';
 export * from './capabilities/chain-capabilities';
 export * from './capabilities/chain-capabilities.module';
 export * from './tron';
+export * from './solana';

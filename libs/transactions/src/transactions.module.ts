@@ -12,6 +12,8 @@ import { HistoryController } from './history/history.controller';
 import { PrepareSignController } from './prepare-sign/prepare-sign.controller';
 import { PrepareSignHandler } from './prepare-sign/prepare-sign.query';
 import { ContractCallPreparer } from './prepare-sign/prepare-contract-call';
+import { SolanaPrepareSign } from './prepare-sign/solana/prepare-solana-transfer';
+import { TronPrepareSign } from './prepare-sign/tron/prepare-tron-transfer';
 import { ChainRpcRegistry } from './rpc/chain-rpc-registry';
 import { SendTransactionHandler } from './send/send-transaction.command';
 import { SendTransactionController } from './send/send-transaction.controller';
@@ -49,6 +51,8 @@ export class TransactionsModule {
         FeeService,
         PrepareSignHandler,
         ContractCallPreparer,
+        SolanaPrepareSign,
+        TronPrepareSign,
         SendTransactionHandler,
         GetTxStatusHandler,
         GetFeesHandler,

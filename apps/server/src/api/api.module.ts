@@ -12,7 +12,11 @@ import {
 } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { type StakingChainConfig, StakingModule } from '@chainwire/staking';
-import { type ChainRpcConfig, TransactionsModule } from '@chainwire/transactions';
+import {
+  type ChainRpcConfig,
+  TransactionsModule,
+  type TransactionsModuleOptions,
+} from '@chainwire/transactions';
 import { type NamesChainConfig, NftsModule, TronResourcesModule, WalletModule } from '@chainwire/wallet';
 import { type WebhooksConfig, WebhooksModule } from '@chainwire/webhooks';
 import { SwapsModule, type SwapsModuleOptions } from '@chainwire/swaps';
@@ -37,13 +41,18 @@ export interface ApiModuleOptions {
   readonly webhooks?: WebhooksConfig;
   /** Price cache and sources; none: the defaults (no feed unless ethereum is mainnet, no HTTP provider). */
   readonly prices?: PriceSettings;
+  /** The Solana node (SOLANA_RPC_URL); none: chain `solana`'s live routes answer UNSUPPORTED_CHAIN. */
+  readonly solana?: TransactionsModuleOptions['solana'];
   /** Gateway for ipfs:// NFT metadata (IPFS_GATEWAY_URL); none: the default gateway. */
   readonly ipfsGatewayUrl?: string;
   /** The process's metrics registry, when it serves metrics (price lookups and source reads). */
   readonly metrics?: Registry;
   /** Uniswap V2 per chain and the quotes' lifetime; none: no swap provider on any chain. */
   readonly swaps?: ApiSwapSettings;
-  /** The Tron node (TRON_RPC_URL): indexed, and read live for resources (docs/architecture.md §15). */
+  /**
+   * The Tron node (TRON_RPC_URL): indexed, and read live for resources, prepare-sign and staking
+   * (docs/architecture.md §15); none: chain `tron`'s live routes answer UNSUPPORTED_CHAIN.
+   */
   readonly tron?: TronSettings;
 }
 
@@ -61,7 +70,11 @@ export class ApiModule {
     const capabilities = ChainCapabilitiesModule.forRoot();
     const chains = options.chains ?? [];
     // One TransactionsModule: its routes, and the preparer staking's undelegation builds go through.
-    const transactions = TransactionsModule.forRoot({ database, chainDirectory }, { chains });
+    const tronNode = options.tron && { url: options.tron.rpcUrl, apiKey: options.tron.apiKey };
+    const transactions = TransactionsModule.forRoot(
+      { database, chainDirectory },
+      { chains, solana: options.solana, tron: tronNode },
+    );
     // One wallet module: its price service also prices the swap routes' gas.
     const wallet = WalletModule.forRoot(
       { database, chainDirectory, capabilities, eventStore },
@@ -94,7 +107,7 @@ export class ApiModule {
         transactions,
         StakingModule.forRoot(
           { database, chainDirectory, capabilities, evmCalls: EvmCallsModule.forRoot(transactions) },
-          { chains, tron: options.tron && { url: options.tron.rpcUrl, apiKey: options.tron.apiKey } },
+          { chains, tron: tronNode },
         ),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
         SwapsModule.forRoot(
@@ -105,10 +118,7 @@ export class ApiModule {
             quoteTtlMs: options.swaps?.quoteTtlMs ?? DEFAULT_SWAP_SETTINGS.quoteTtlMs,
           },
         ),
-        TronResourcesModule.forRoot(
-          { chainDirectory },
-          options.tron && { url: options.tron.rpcUrl, apiKey: options.tron.apiKey },
-        ),
+        TronResourcesModule.forRoot({ chainDirectory }, tronNode),
         HealthModule.forRoot({ database, health }),
       ],
       controllers: [InfoController],

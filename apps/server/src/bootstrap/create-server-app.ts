@@ -87,6 +87,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
               stakeHub: c.stakeHub,
             })),
             prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
+            solana: config.solana,
             metrics: parts.metrics,
             swaps: { uniswapV2, quoteTtlMs: (config.swaps ?? DEFAULT_SWAP_SETTINGS).quoteTtlMs },
             tron: config.tron,

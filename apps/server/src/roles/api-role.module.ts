@@ -19,6 +19,8 @@ export interface ApiRoleOptions {
   /** Price cache and sources, the dev chain's feeds included. */
   readonly prices?: PriceSettings;
   readonly ipfsGatewayUrl?: string;
+  /** The Solana node (SOLANA_RPC_URL), when configured. */
+  readonly solana?: { readonly url: string };
   /** The process's metrics registry, when it serves metrics. */
   readonly metrics?: Registry;
   /** Swap providers and the quotes' lifetime; none: no router anywhere. */
@@ -74,6 +76,7 @@ export class ApiRoleModule {
           webhooks: options.webhooks,
           prices: options.prices,
           ipfsGatewayUrl: options.ipfsGatewayUrl,
+          solana: options.solana,
           metrics: options.metrics,
           swaps: options.swaps,
           tron: options.tron,

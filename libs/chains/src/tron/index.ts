@@ -1,3 +1,5 @@
+export * from './get-chain-parameters';
+export * from './get-now-block';
 export * from './tron-http-client';
 export * from './get-reward';
 export * from './build-unstake-transaction';
@@ -10,3 +12,4 @@ export * from './get-blocks-by-limit-next';
 export * from './get-transaction-infos-by-block-num';
 export * from './get-account-resource';
 export * from './get-unfreeze-delay';
+export * from './trigger-constant-contract';

@@ -117,10 +117,15 @@ export interface AppConfig {
   readonly webhooks?: WebhookSettings;
   /** Always set by loadConfig; absent: DEFAULT_PRICE_SETTINGS. */
   readonly prices?: PriceSettings;
+  /** SOLANA_RPC_URL: the Solana node (JSON-RPC over HTTP); absent: chain `solana` answers UNSUPPORTED_CHAIN. */
+  readonly solana?: { readonly url: string };
   /** Gateway prefix (ending in '/') for ipfs:// NFT metadata; absent: DEFAULT_IPFS_GATEWAY_URL. */
   readonly ipfsGatewayUrl?: string;
   /** Always set by loadConfig; absent: DEFAULT_SWAP_SETTINGS. */
   readonly swaps?: SwapSettings;
-  /** The Tron node (TRON_RPC_URL …); absent: Tron is neither indexed nor read (docs/architecture.md §15). */
+  /**
+   * The Tron node (TRON_RPC_URL, TRON_API_KEY: TronGrid's `TRON-PRO-API-KEY`, …); absent: Tron is neither
+   * indexed nor read, and chain `tron` answers UNSUPPORTED_CHAIN on the live routes (docs/architecture.md §15).
+   */
   readonly tron?: TronSettings;
 }

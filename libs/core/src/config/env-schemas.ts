@@ -72,6 +72,7 @@ export const baseEnvSchema = z.object({
       .regex(/^[\x21-\x7e]{16,256}$/, { error: 'must be 16 to 256 printable characters without spaces' }),
   ),
   ETHEREUM_RPC_URL: optional(rpcUrl),
+  SOLANA_RPC_URL: optional(urlWithScheme(['http', 'https'])),
   ETHEREUM_START_BLOCK: optional(blockNumber),
   ETHEREUM_FINALITY_DEPTH: optional(finalityDepth),
   ETHEREUM_ENS_REGISTRY: optional(contractAddress),

@@ -104,6 +104,25 @@ describe('loadConfig', () => {
     expect(() => load({ IPFS_GATEWAY_URL: 'ipfs://gateway' })).toThrow(/IPFS_GATEWAY_URL/);
   });
 
+  it('reads the Solana and Tron nodes (SOLANA_RPC_URL, TRON_RPC_URL, TRON_API_KEY) and refuses a key without its node', () => {
+    expect(load({}).solana).toBeUndefined();
+    expect(load({}).tron).toBeUndefined();
+    const config = load({
+      SOLANA_RPC_URL: 'https://api.mainnet-beta.solana.com',
+      TRON_RPC_URL: 'https://api.trongrid.io',
+      TRON_API_KEY: 'k-123',
+    });
+    expect(config.solana).toEqual({ url: 'https://api.mainnet-beta.solana.com' });
+    expect(config.tron).toEqual({ url: 'https://api.trongrid.io', apiKey: 'k-123' });
+    expect(load({ TRON_RPC_URL: 'http://127.0.0.1:8090' }).tron).toEqual({ url: 'http://127.0.0.1:8090' });
+    expect(issuesOf({ SOLANA_RPC_URL: 'ws://node', TRON_API_KEY: 'k' })).toEqual([
+      expect.stringMatching(/^SOLANA_RPC_URL: must be a URL with scheme http, https/),
+    ]);
+    expect(issuesOf({ TRON_API_KEY: 'k' })).toEqual([
+      'TRON_API_KEY: set without TRON_RPC_URL, the node it is for',
+    ]);
+  });
+
   it('treats empty strings as unset', () => {
     expect(load({ PORT: '', ETHEREUM_RPC_URL: ' ', ROLES: '' }).port).toBe(3000);
     expect(load({ TRON_RPC_URL: '', TRON_API_KEY: '' }).tron).toBeUndefined();

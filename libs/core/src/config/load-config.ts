@@ -37,7 +37,7 @@ export interface LoadConfigOptions {
  * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000];
  * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata; swaps: SWAP_QUOTE_TTL_SECONDS [60],
  * `<CHAIN>_UNISWAP_V2_ROUTER` and `<CHAIN>_UNISWAP_V2_FACTORY` [ethereum: the dev chain's, or mainnet's];
- * Tron: TRON_RPC_URL, TRON_API_KEY, TRON_START_BLOCK, TRON_FINALITY_DEPTH (tron-env.ts).
+ * SOLANA_RPC_URL [none]; Tron: TRON_RPC_URL, TRON_API_KEY, TRON_START_BLOCK, TRON_FINALITY_DEPTH (tron-env.ts).
  * Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
@@ -130,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     prices: priceSettings(vars),
     ipfsGatewayUrl: vars.IPFS_GATEWAY_URL ?? DEFAULT_IPFS_GATEWAY_URL,
     swaps,
+    solana: vars.SOLANA_RPC_URL ? { url: vars.SOLANA_RPC_URL } : undefined,
     tron: tron.settings,
   };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { Connection } from '@solana/web3.js';
 import type { PublicClient } from 'viem';
-import { ChainDirectory, type ChainEntry, isEvmFamily } from '@chainwire/chains';
+import { ChainDirectory, type ChainEntry, isEvmFamily, type TronHttpClient } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
 
@@ -11,8 +12,27 @@ export interface EvmTxChain {
   readonly client: PublicClient;
 }
 
-/** One union member per chain family; Tron and Solana join here with their own clients. */
+/** Registry family names of the non-EVM chains with transaction support. */
+export const SOLANA_FAMILY = 'Solana';
+export const TRON_FAMILY = 'Tron';
+
+export interface SolanaTxChain {
+  readonly family: 'solana';
+  readonly entry: ChainEntry;
+  readonly connection: Connection;
+}
+
+export interface TronTxChain {
+  readonly family: 'tron';
+  readonly entry: ChainEntry;
+  readonly client: TronHttpClient;
+}
+
+/** The chains of the EVM-only routes (fees, send, status). */
 export type TxChain = EvmTxChain;
+
+/** One union member per chain family prepare-sign supports (docs/architecture.md §16). */
+export type PrepareTxChain = EvmTxChain | SolanaTxChain | TronTxChain;
 
 /**
  * Resolves a request's `chain`: 400 UNKNOWN_CHAIN when the registry has no such id, 400
@@ -25,6 +45,7 @@ export class TxChainResolver {
     private readonly rpc: ChainRpcRegistry,
   ) {}
 
+  /** An EVM chain (fees, send, status); other families are UNSUPPORTED_CHAIN there. */
   async resolve(id: string): Promise<TxChain> {
     const entry = await this.directory.require(id);
     if (!isEvmFamily(entry.family)) {
@@ -33,10 +54,38 @@ export class TxChainResolver {
         `Transactions on ${entry.family} chains are not supported yet`,
       );
     }
+    return this.evm(entry);
+  }
+
+  /** A chain prepare-sign can build for: EVM, Solana (SOLANA_RPC_URL) or Tron (TRON_RPC_URL). */
+  async resolveForPrepare(id: string): Promise<PrepareTxChain> {
+    const entry = await this.directory.require(id);
+    if (isEvmFamily(entry.family)) return this.evm(entry);
+    if (entry.family === SOLANA_FAMILY && entry.id === 'solana') {
+      const connection = this.rpc.solana;
+      if (!connection) throw noNode(entry.id, 'SOLANA_RPC_URL');
+      return { family: 'solana', entry, connection };
+    }
+    if (entry.family === TRON_FAMILY && entry.id === 'tron') {
+      const client = this.rpc.tron;
+      if (!client) throw noNode(entry.id, 'TRON_RPC_URL');
+      return { family: 'tron', entry, client };
+    }
+    throw ApiError.badRequest(
+      ErrorCode.UNSUPPORTED_CHAIN,
+      `Transactions on ${entry.family} chains are not supported yet`,
+    );
+  }
+
+  private evm(entry: ChainEntry): EvmTxChain {
     const client = this.rpc.evmClient(entry.id);
     if (!client) {
       throw ApiError.badRequest(ErrorCode.UNSUPPORTED_CHAIN, `No node is configured for ${entry.id}`);
     }
     return { family: 'evm', entry, client };
   }
+}
+
+function noNode(chain: string, variable: string): ApiError {
+  return ApiError.badRequest(ErrorCode.UNSUPPORTED_CHAIN, `No node is configured for ${chain} (${variable})`);
 }

@@ -7,6 +7,8 @@ export const TxErrorCode = {
   DECIMALS_UNRESOLVED: 'DECIMALS_UNRESOLVED',
   /** 400: a txType this service cannot prepare (yet). */
   UNSUPPORTED_TX_TYPE: 'UNSUPPORTED_TX_TYPE',
+  /** 400: tokenContract names no token on the chain (Solana: no SPL Token / Token-2022 mint at that address). */
+  UNKNOWN_TOKEN: 'UNKNOWN_TOKEN',
   /** 422: the prepared transaction would fail on chain; `message` holds the decoded reason. */
   SIMULATION_FAILED: 'SIMULATION_FAILED',
   /** 400: the node refused the signed transaction; `message` holds the node's reason. */

@@ -1,7 +1,8 @@
 /**
- * How a chain prices a transaction. EVM chains are EIP1559 (base fee + tip) or LEGACY (gas price);
- * Tron ('TRON': energy and bandwidth) and Solana ('sol': base fee + compute-unit price) join this
- * union with their own level and fee shapes and a FeeStrategy of their family.
+ * How an EVM chain prices a transaction: EIP1559 (base fee + tip) or LEGACY (gas price). prepare-sign's
+ * `fee` adds the other families' modes beside these, each with its own shape: 'SOLANA' (`sol`: base fee +
+ * compute-unit price) and 'TRON' (`rp`, `el`: reference block and fee limit) — docs/architecture.md §16.
+ * GET /api/fees stays EVM-only; a Tron or Solana FeeStrategy would join FeeService there.
  */
 export type FeeMode = 'EIP1559' | 'LEGACY';
 

@@ -1,12 +1,20 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { PrepareSignQuery } from './prepare-sign.query';
-import { PrepareSignEnvelope, PrepareSignRequestDto, type PrepareSignResult } from './prepare-sign.response';
+import {
+  PrepareSignEnvelope,
+  PrepareSignRequestDto,
+  type PrepareSignResult,
+  SolanaTxFeeDto,
+  TronTxFeeDto,
+  TxFeeDto,
+} from './prepare-sign.response';
 import { prepareSignSchema, type PrepareSignRequest } from './prepare-sign.schema';
 
 @ApiTags('transactions')
+@ApiExtraModels(TxFeeDto, SolanaTxFeeDto, TronTxFeeDto)
 @Controller('api/txs')
 export class PrepareSignController {
   constructor(private readonly queryBus: QueryBus) {}
@@ -14,14 +22,18 @@ export class PrepareSignController {
   @Post('prepare-sign')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'An unsigned native or ERC-20 transfer with nonce, fees and gas, simulated at the pending block',
+    summary: 'An unsigned native or token transfer with its fees, simulated (EVM, Solana, Tron)',
     description:
-      'Sign the result (chainId, nonce, to, valueWei, data, fee) and send it with POST /api/txs/send. ' +
+      'EVM chains: sign the result (chainId, nonce, to, valueWei, data, fee) and send it with POST /api/txs/send. ' +
       'Fees: see GET /api/fees/{chain}; the standard level is used, adjusted by maxPriorityFeePerGasWei or ' +
       'priorityFeeMultiplier. gasLimit: eth_estimateGas + 20 % (a plain 21000 transfer stays 21000). ' +
-      'Errors: 400 VALIDATION_ERROR, UNSUPPORTED_TX_TYPE, DECIMALS_UNRESOLVED, INVALID_ADDRESS, UNKNOWN_CHAIN, ' +
-      'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 422 SIMULATION_FAILED (message: the decoded ' +
-      'revert reason); 503 SERVICE_UNAVAILABLE.',
+      "Solana (`chain: solana`, amounts in lamports or the mint's units, tokenContract = the SPL mint): fee.mode SOLANA, " +
+      'fee.sol carries the compiled message (msg) to sign and its fee breakdown; nonce and maxPriorityFeePerGasWei do not apply. ' +
+      'Tron (`chain: tron`, amounts in sun or TRC-20 units): fee.mode TRON, fee.rp the reference block and fee.el the fee ' +
+      'limit: build the transaction with tronweb from (from, to, valueWei, data, rp, el) and sign it offline. ' +
+      'Errors: 400 VALIDATION_ERROR, UNSUPPORTED_TX_TYPE, DECIMALS_UNRESOLVED, INVALID_ADDRESS, UNKNOWN_TOKEN (Solana: no mint ' +
+      'there), UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 422 SIMULATION_FAILED (message: the ' +
+      'decoded revert reason, or the Solana simulation error and last logs); 503 SERVICE_UNAVAILABLE.',
   })
   @ApiBody({ type: PrepareSignRequestDto })
   @ApiOkResponse({ type: PrepareSignEnvelope })

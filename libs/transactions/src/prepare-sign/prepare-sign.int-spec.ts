@@ -431,6 +431,8 @@ describe('POST /api/txs/prepare-sign → sign → POST /api/txs/send', () => {
     ['an unknown chain', () => ({ ...valid(), chain: 'narnia' }), 'UNKNOWN_CHAIN'],
     ['a chain without a node', () => ({ ...valid(), chain: 'polygon' }), 'UNSUPPORTED_CHAIN'],
     ['a non-EVM chain', () => ({ ...valid(), chain: 'bitcoin' }), 'UNSUPPORTED_CHAIN'],
+    ['solana without SOLANA_RPC_URL', () => ({ ...valid(), chain: 'solana' }), 'UNSUPPORTED_CHAIN'],
+    ['tron without TRON_RPC_URL', () => ({ ...valid(), chain: 'tron' }), 'UNSUPPORTED_CHAIN'],
   ])('answers %s with 400', async (_case, body, code) => {
     const res = await t.post('/api/txs/prepare-sign', body());
     expect(res.status).toBe(400);

@@ -19,6 +19,8 @@ import { FeeService } from '../fees/fee-service';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
 import type { PrepareSignRequest } from './prepare-sign.schema';
 import type { PrepareSignResult } from './prepare-sign.response';
+import { SolanaPrepareSign } from './solana/prepare-solana-transfer';
+import { TronPrepareSign } from './tron/prepare-tron-transfer';
 import { resolveAmount } from './resolve-amount';
 import { toTransferIntent, type TransferIntent } from './transfer-intent';
 
@@ -29,7 +31,8 @@ export class PrepareSignQuery extends Query<PrepareSignResult> {
 }
 
 /**
- * An unsigned transfer the chain accepts: request rules, then chain, addresses and amount, then in
+ * An unsigned transfer the chain accepts, built by the chain's family (docs/architecture.md §16): Solana and
+ * Tron by their own builders; on EVM chains: request rules, then chain, addresses and amount, then in
  * one round of node calls the nonce (pending unless given), the fee levels, the chain id and the gas
  * estimate, and last an eth_call of the exact transaction at the pending block. Nothing is stored:
  * preparing changes no state, so it is a query.
@@ -41,11 +44,15 @@ export class PrepareSignHandler implements IQueryHandler<PrepareSignQuery, Prepa
     private readonly chains: TxChainResolver,
     private readonly fees: FeeService,
     private readonly rpc: ChainRpcRegistry,
+    private readonly solana: SolanaPrepareSign,
+    private readonly tron: TronPrepareSign,
   ) {}
 
   async execute({ request }: PrepareSignQuery): Promise<PrepareSignResult> {
     const intent = toTransferIntent(request);
-    const chain = await this.chains.resolve(intent.chain);
+    const chain = await this.chains.resolveForPrepare(intent.chain);
+    if (chain.family === 'solana') return this.solana.prepare(intent, chain);
+    if (chain.family === 'tron') return this.tron.prepare(intent, chain);
     const from = parseAccountAddress(chain.entry.family, intent.from).display as Address;
     const recipient = parseAccountAddress(chain.entry.family, intent.recipient).display as Address;
     const token = intent.tokenContract === undefined ? undefined : parseTokenContract(intent.tokenContract);

@@ -12,6 +12,8 @@ export interface AmountContext {
   readonly nativeDecimals: number;
   /** Stored-form token contract for TRANSFER_TOKEN. */
   readonly tokenContract?: string;
+  /** The registry type the token must have: 'erc20' (default) or 'trc20' on Tron. */
+  readonly tokenType?: 'erc20' | 'trc20';
 }
 
 /**
@@ -56,10 +58,11 @@ async function tokenDecimals(
 ): Promise<number | undefined> {
   const [asset] = await findAssets(context.dataSource, context.chain, [contract]);
   if (!asset) return undefined;
-  if (asset.type !== 'erc20') {
+  const expected = context.tokenType ?? 'erc20';
+  if (asset.type !== expected) {
     throw ApiError.badRequest(
       ErrorCode.VALIDATION_ERROR,
-      `${intent.tokenContract} is registered as ${asset.type}, not an ERC-20 token`,
+      `${intent.tokenContract} is registered as ${asset.type}, not an ${expected === 'erc20' ? 'ERC-20' : 'TRC-20'} token`,
     );
   }
   if (intent.symbol !== undefined && intent.symbol.toUpperCase() !== asset.symbol.toUpperCase()) {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Connection } from '@solana/web3.js';
 import type { PublicClient } from 'viem';
-import { EvmReadClients, unavailableOr } from '@chainwire/chains';
+import { createSolanaConnection, EvmReadClients, TronHttpClient, unavailableOr } from '@chainwire/chains';
 import { TRANSACTIONS_OPTIONS, type TransactionsModuleOptions } from '../transactions-options';
 
 /**
@@ -11,9 +12,29 @@ import { TRANSACTIONS_OPTIONS, type TransactionsModuleOptions } from '../transac
 export class ChainRpcRegistry {
   private readonly clients: EvmReadClients;
   private readonly chainIds = new Map<string, Promise<number>>();
+  private readonly solanaConnection?: Connection;
+  private readonly tronClient?: TronHttpClient;
 
   constructor(@Inject(TRANSACTIONS_OPTIONS) options: TransactionsModuleOptions) {
     this.clients = new EvmReadClients(options.chains, options.rpcTimeoutMs);
+    if (options.solana) {
+      this.solanaConnection = createSolanaConnection({
+        url: options.solana.url,
+        timeoutMs: options.rpcTimeoutMs,
+      });
+    }
+    if (options.tron)
+      this.tronClient = new TronHttpClient({ ...options.tron, timeoutMs: options.rpcTimeoutMs });
+  }
+
+  /** The Solana node's connection (SOLANA_RPC_URL), or undefined when none is configured. */
+  get solana(): Connection | undefined {
+    return this.solanaConnection;
+  }
+
+  /** The Tron node's HTTP client (TRON_RPC_URL), or undefined when none is configured. */
+  get tron(): TronHttpClient | undefined {
+    return this.tronClient;
   }
 
   /** The configured chain ids. */

@@ -12,7 +12,7 @@ import {
   stringifyJson,
 } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
-import type { ChainRpcConfig } from '../transactions-options';
+import type { ChainRpcConfig, TransactionsModuleOptions } from '../transactions-options';
 import { TransactionsModule } from '../transactions.module';
 
 export interface TxResponse {
@@ -33,8 +33,14 @@ export interface TxTestApp {
   close(): Promise<void>;
 }
 
-/** A fresh seeded database and the transaction routes behind the real guard, the chains on the given nodes. */
-export async function startTxTestApp(chains: readonly ChainRpcConfig[]): Promise<TxTestApp> {
+/**
+ * A fresh seeded database and the transaction routes behind the real guard, the chains on the given nodes
+ * (`nodes`: the Solana and Tron nodes, when the test has them).
+ */
+export async function startTxTestApp(
+  chains: readonly ChainRpcConfig[],
+  nodes: Pick<TransactionsModuleOptions, 'solana' | 'tron'> = {},
+): Promise<TxTestApp> {
   const db = await createTestDatabase();
   await seedRegistries(db.dataSource);
   const key = (await createApiKey(db.dataSource, { plan: 'enterprise' })).key;
@@ -45,7 +51,7 @@ export async function startTxTestApp(chains: readonly ChainRpcConfig[]): Promise
     imports: [
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
-      TransactionsModule.forRoot({ database, chainDirectory }, { chains, rpcTimeoutMs: 5000 }),
+      TransactionsModule.forRoot({ database, chainDirectory }, { chains, ...nodes, rpcTimeoutMs: 5000 }),
     ],
   })
   class TxTestModule {}

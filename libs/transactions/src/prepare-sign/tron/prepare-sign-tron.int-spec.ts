@@ -1,0 +1,339 @@
+import { TronWeb, utils as tronUtils } from 'tronweb';
+import { addAsset } from '@chainwire/chains';
+import {
+  scriptedTronBlocks,
+  tronSigningRoutes,
+  type TronSigningChain,
+} from '../../../../../test/support/tron-node/signing-routes';
+import {
+  startTronNodeFixture,
+  type TronNodeFixture,
+} from '../../../../../test/support/tron-node/tron-node-fixture';
+import { startTxTestApp, type TxTestApp } from '../../testing/tx-test-app';
+
+/** The `data` of a Tron prepare-sign answer as parsed losslessly (integers are bigints). */
+interface TronPreparedWire {
+  chain: string;
+  chainId: null;
+  nonce: null;
+  from: string;
+  to: string;
+  valueWei: bigint;
+  data: string | null;
+  tokenContract: string | null;
+  fee: {
+    mode: 'TRON';
+    rp: { h: string; n: bigint; t: bigint; p: string; r: string; w: string; v: bigint };
+    el: bigint;
+  };
+}
+
+interface SignedTx {
+  txID: string;
+  raw_data: Record<string, unknown> & { contract: { parameter: { value: Record<string, unknown> } }[] };
+  raw_data_hex: string;
+  signature: string[];
+}
+
+const KEY_A = '1'.repeat(64);
+const KEY_B = '2'.repeat(64);
+const KEY_C = '3'.repeat(64);
+const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const UNLISTED = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+const hex = (address: string) => TronWeb.address.toHex(address).toLowerCase();
+const HEAD = 70_000_123;
+const HEAD_TIME = Date.now();
+
+/**
+ * What a wallet does with the answer, offline (tronweb never reaches a node here): the reference block's
+ * TAPOS fields from fee.rp, then sendTrx (TRX) or a local TriggerSmartContract with data and fee.el (TRC-20).
+ */
+async function buildFromPayload(
+  prepared: TronPreparedWire,
+  override: Partial<Record<string, string | number>> = {},
+) {
+  const tronWeb = new TronWeb({ fullHost: 'http://127.0.0.1:9' });
+  const t = Number(prepared.fee.rp.t);
+  const blockHeader = {
+    ref_block_bytes: prepared.fee.rp.n.toString(16).slice(-4).padStart(4, '0'),
+    ref_block_hash: prepared.fee.rp.h.slice(16, 32),
+    expiration: t + 60_000,
+    timestamp: t,
+    ...override,
+  };
+  if (prepared.data === null) {
+    return tronWeb.transactionBuilder.sendTrx(prepared.to, Number(prepared.valueWei), prepared.from, {
+      blockHeader,
+    });
+  }
+  const { transaction } = await tronWeb.transactionBuilder.triggerSmartContract(
+    prepared.to,
+    '',
+    { txLocal: true, feeLimit: Number(prepared.fee.el), input: prepared.data, blockHeader },
+    [],
+    prepared.from,
+  );
+  return transaction;
+}
+
+/** tronweb's offline signing: secp256k1 over txID, after checking txID against raw_data and the key against the owner. */
+async function sign(tx: unknown, key: string): Promise<SignedTx> {
+  return (await new TronWeb({ fullHost: 'http://127.0.0.1:9' }).trx.sign(
+    structuredClone(tx) as never,
+    key,
+  )) as unknown as SignedTx;
+}
+
+describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signature → broadcast', () => {
+  let node: TronNodeFixture;
+  let t: TxTestApp;
+  let chain: TronSigningChain;
+  const [a, b, c] = [KEY_A, KEY_B, KEY_C].map((k) => TronWeb.address.fromPrivateKey(k) as string);
+
+  beforeAll(async () => {
+    chain = {
+      blocks: scriptedTronBlocks(HEAD, 20, HEAD_TIME),
+      parameters: {
+        getEnergyFee: 210,
+        getTransactionFee: 1000,
+        getMaxFeeLimit: 15_000_000_000,
+        getAllowTvmTransferTrc10: 0,
+      },
+      trx: new Map([[hex(a!), 5_000_000_000n]]),
+      tokens: new Map([
+        [
+          hex(USDT),
+          {
+            balances: new Map([
+              [hex(a!), 10_000_000n],
+              [hex(c!), 1n],
+            ]),
+            energyToHolder: 14_650,
+            energyToNewHolder: 29_650,
+          },
+        ],
+      ]),
+      accepted: [],
+    };
+    node = await startTronNodeFixture(tronSigningRoutes(chain));
+    t = await startTxTestApp([], { tron: { url: node.url, apiKey: 'grid-key' } });
+    await addAsset(t.db.dataSource, {
+      chain: 'tron',
+      contract: USDT,
+      symbol: 'USDT',
+      name: 'Tether USD',
+      decimals: 6,
+      type: 'trc20',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await node?.close();
+  });
+
+  async function prepare(body: Record<string, unknown>): Promise<TronPreparedWire> {
+    const res = await t.post('/api/txs/prepare-sign', { chain: 'tron', ...body });
+    if (res.status !== 200) throw new Error(`prepare-sign answered ${res.status}: ${res.text}`);
+    return res.json.data as unknown as TronPreparedWire;
+  }
+
+  const broadcast = async (tx: unknown) =>
+    (await (
+      await fetch(`${node.url}/wallet/broadcasttransaction`, { method: 'POST', body: JSON.stringify(tx) })
+    ).json()) as {
+      result?: boolean;
+      code?: string;
+      message?: string;
+    };
+
+  it('prepares a TRX transfer on the head block: built and signed offline, the node accepts it and moves the exact sun', async () => {
+    const prepared = await prepare({
+      from: a,
+      to: hex(b!),
+      txType: 'TRANSFER_NATIVE',
+      amountWei: 1_234_567n,
+    });
+    const head = chain.blocks[chain.blocks.length - 1]!;
+    expect(prepared).toEqual({
+      chain: 'tron',
+      chainId: null,
+      from: a,
+      to: b, // hex accepted on input, base58 on the wire
+      valueWei: 1_234_567n,
+      data: null,
+      txType: 'TRANSFER_NATIVE',
+      tokenContract: null,
+      nonce: null,
+      fee: {
+        mode: 'TRON',
+        rp: {
+          h: head.id,
+          n: BigInt(head.number),
+          t: BigInt(head.timestamp),
+          p: head.parentHash,
+          r: head.txTrieRoot,
+          w: TronWeb.address.fromHex(head.witnessAddress),
+          v: 31n,
+        },
+        el: 0n,
+      },
+    });
+    expect(node.requests.every((r) => r.apiKey === 'grid-key')).toBe(true);
+    expect(node.requests.map((r) => r.path)).toEqual(['/wallet/getnowblock']); // a TRX transfer needs the head only
+    expect(node.unknownPaths).toEqual([]);
+
+    const signed = await sign(await buildFromPayload(prepared), KEY_A);
+    expect(await broadcast(signed)).toEqual({ result: true, txid: signed.txID });
+    expect(chain.trx.get(hex(a!))).toBe(5_000_000_000n - 1_234_567n);
+    expect(chain.trx.get(hex(b!))).toBe(1_234_567n);
+    expect(await broadcast(signed)).toMatchObject({ code: 'DUP_TRANSACTION_ERROR' });
+  });
+
+  it('prepares a TRC-20 transfer: fee limit from the measured energy × getEnergyFee + 20 %; accepted, exact amount moved', async () => {
+    const prepared = await prepare({
+      from: a,
+      to: b,
+      txType: 'TRANSFER_TOKEN',
+      tokenContract: USDT,
+      amount: '1.5',
+    });
+    expect(prepared).toMatchObject({ to: USDT, tokenContract: USDT, valueWei: 0n, fee: { mode: 'TRON' } });
+    // b holds none yet: the fixture's new-holder energy, 29 650 × 210 sun × 1.2.
+    expect(prepared.fee.el).toBe((29_650n * 210n * 12n + 9n) / 10n);
+    expect(prepared.data).toBe(
+      `a9059cbb000000000000000000000000${hex(b!).slice(2)}${(1_500_000).toString(16).padStart(64, '0')}`,
+    );
+
+    const signed = await sign(await buildFromPayload(prepared), KEY_A);
+    expect(signed.raw_data.fee_limit).toBe(Number(prepared.fee.el));
+    expect(await broadcast(signed)).toEqual({ result: true, txid: signed.txID });
+    const usdt = chain.tokens.get(hex(USDT))!;
+    expect(usdt.balances.get(hex(b!))).toBe(1_500_000n);
+    expect(usdt.balances.get(hex(a!))).toBe(8_500_000n);
+
+    // b holds some now: the cheaper holder energy.
+    const again = await prepare({
+      from: a,
+      to: b,
+      txType: 'TRANSFER_TOKEN',
+      tokenContract: USDT,
+      amountWei: 1n,
+    });
+    expect(again.fee.el).toBe((14_650n * 210n * 12n + 9n) / 10n);
+  });
+
+  it('the node rejects wrongly built payloads: foreign signature, tampered raw_data, unknown reference block, expired', async () => {
+    const prepared = await prepare({ from: a, to: c, txType: 'TRANSFER_NATIVE', amountWei: 1000n });
+    const good = await buildFromPayload(prepared);
+
+    // Signed by another key: tronweb's signTransaction (trx.sign refuses a key that is not the owner's).
+    const foreign = tronUtils.crypto.signTransaction(KEY_C, structuredClone(good)) as unknown as SignedTx;
+    expect(foreign.signature).toHaveLength(1);
+    expect(await broadcast(foreign)).toMatchObject({ code: 'SIGERROR' });
+
+    // raw_data changed after signing (more sun), txID and hex left as signed.
+    const tampered = structuredClone(await sign(good, KEY_A));
+    tampered.raw_data.contract[0]!.parameter.value.amount = 1_000_000;
+    expect(await broadcast(tampered)).toMatchObject({ code: 'OTHER_ERROR' });
+    expect(Buffer.from((await broadcast(tampered)).message!, 'hex').toString()).toBe(
+      'raw_data and raw_data_hex disagree',
+    );
+
+    // txID that is not sha256 of the bytes.
+    const wrongId = structuredClone(await sign(good, KEY_A));
+    wrongId.txID = wrongId.txID.replace(/^./, (ch) => (ch === '0' ? '1' : '0'));
+    expect(await broadcast(wrongId)).toMatchObject({ code: 'OTHER_ERROR' });
+
+    // Reference block hash of no recent block.
+    const unknownRef = await sign(
+      await buildFromPayload(prepared, { ref_block_hash: '00'.repeat(8) }),
+      KEY_A,
+    );
+    expect(await broadcast(unknownRef)).toMatchObject({ code: 'TAPOS_ERROR' });
+
+    // Expiration before the head block.
+    const expired = await sign(
+      await buildFromPayload(prepared, { expiration: Number(prepared.fee.rp.t) - 1 }),
+      KEY_A,
+    );
+    expect(await broadcast(expired)).toMatchObject({ code: 'TRANSACTION_EXPIRATION_ERROR' });
+
+    expect(chain.trx.get(hex(c!))).toBeUndefined();
+    expect(await broadcast(await sign(good, KEY_A))).toMatchObject({ result: true });
+    expect(chain.trx.get(hex(c!))).toBe(1000n);
+  });
+
+  it('answers 503 SERVICE_UNAVAILABLE while the node answers 503, and serves again after', async () => {
+    chain.down = true;
+    try {
+      for (const body of [
+        { txType: 'TRANSFER_NATIVE', amountWei: 1n },
+        { txType: 'TRANSFER_TOKEN', tokenContract: USDT, amountWei: 1n },
+      ]) {
+        const res = await t.post('/api/txs/prepare-sign', { chain: 'tron', from: a, to: b, ...body });
+        expect(res.status).toBe(503);
+        expect(res.json).toMatchObject({ ok: false, code: 'SERVICE_UNAVAILABLE' });
+      }
+    } finally {
+      chain.down = false;
+    }
+    expect(
+      (
+        await t.post('/api/txs/prepare-sign', {
+          chain: 'tron',
+          from: a,
+          to: b,
+          txType: 'TRANSFER_NATIVE',
+          amountWei: 1n,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it.each([
+    ['an invalid sender', { from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }, 400, 'INVALID_ADDRESS'],
+    ['a bad checksum', { to: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' }, 400, 'INVALID_ADDRESS'],
+    ['amount 0', { amountWei: 0n }, 400, 'VALIDATION_ERROR'],
+    ['more sun than an int64', { amountWei: 2n ** 63n }, 400, 'VALIDATION_ERROR'],
+    [
+      'a transfer to oneself',
+      { to: KEY_A && TronWeb.address.fromPrivateKey(KEY_A) },
+      400,
+      'VALIDATION_ERROR',
+    ],
+    ['a nonce', { nonce: 1 }, 400, 'VALIDATION_ERROR'],
+    ['a priority multiplier', { priorityFeeMultiplier: '1.5' }, 400, 'VALIDATION_ERROR'],
+    [
+      'a token amount above the balance',
+      { txType: 'TRANSFER_TOKEN', tokenContract: USDT, amountWei: 10n ** 12n },
+      422,
+      'SIMULATION_FAILED',
+    ],
+    [
+      'a contract that is no token',
+      { txType: 'TRANSFER_TOKEN', tokenContract: UNLISTED, amountWei: 1n },
+      422,
+      'SIMULATION_FAILED',
+    ],
+    [
+      'a human amount of an unregistered token',
+      { txType: 'TRANSFER_TOKEN', tokenContract: UNLISTED, amount: '1', amountWei: null },
+      400,
+      'DECIMALS_UNRESOLVED',
+    ],
+  ])('answers %s', async (_name, override, status, code) => {
+    const res = await t.post('/api/txs/prepare-sign', {
+      chain: 'tron',
+      from: a,
+      to: b,
+      txType: 'TRANSFER_NATIVE',
+      amountWei: 1000n,
+      ...override,
+    });
+    expect(res.status).toBe(status);
+    expect(res.json).toMatchObject({ ok: false, code });
+    if (code === 'SIMULATION_FAILED' && (override as { tokenContract?: string }).tokenContract === USDT) {
+      expect(res.json.message).toContain('ERC20: transfer amount exceeds balance');
+    }
+  });
+});
