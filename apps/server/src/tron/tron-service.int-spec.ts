@@ -10,6 +10,7 @@ import {
 } from '../../../../test/support/tron-node/tron-node-fixture';
 import { chainRoutes } from '../../../../test/support/tron-node/chain-routes';
 import {
+  contractCall,
   hex,
   ScriptedTronChain,
   trc10Transfer,
@@ -46,10 +47,17 @@ describe('Tron through the whole service', () => {
   let receiver: WebhookReceiver;
   let server: RunningServer;
   let secret: string;
+  /** Unclaimed voting rewards by base58 address, as /wallet/getReward answers them. */
+  const rewards = new Map<string, bigint>();
 
   beforeAll(async () => {
     chain = new ScriptedTronChain();
-    node = await startTronNodeFixture(chainRoutes(chain));
+    node = await startTronNodeFixture(chainRoutes(chain), {
+      '/wallet/getReward': (body) => {
+        const reward = rewards.get(String(body.address));
+        return reward === undefined ? {} : { reward };
+      },
+    });
     receiver = await startWebhookReceiver();
     if (process.env.DATABASE_URL) testDb = await createTestDatabase();
     server = await startServer(
@@ -270,5 +278,70 @@ describe('Tron through the whole service', () => {
     expect([down.status, down.json.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
     const evm = await api('GET', `/api/chain/ethereum/resources/${WATCHED}`);
     expect([evm.status, evm.json.code]).toEqual([400, 'UNSUPPORTED_CHAIN']);
+  });
+
+  it('answers staking positions from indexed Stake 2.0 transactions, and builds an unfreeze', async () => {
+    const STAKER = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
+    const SR = 'TGzz8gjYiYRqpfmDwnLxfgPuLVNmpCswVp';
+    const TRX = 1_000_000n;
+    chain.mine(
+      contractCall('FreezeBalanceV2Contract', {
+        owner_address: hex(STAKER),
+        frozen_balance: 50n * TRX,
+        resource: 'ENERGY',
+      }),
+      contractCall('VoteWitnessContract', {
+        owner_address: hex(STAKER),
+        votes: [{ vote_address: hex(SR), vote_count: 30n }],
+      }),
+    );
+    const unfrozen = chain.mine(
+      contractCall('UnfreezeBalanceV2Contract', {
+        owner_address: hex(STAKER),
+        unfreeze_balance: 5n * TRX,
+        resource: 'ENERGY',
+      }),
+    );
+    chain.mineEmpty(5);
+    rewards.set(STAKER, 4_321n);
+
+    const positions = await eventually(async () => {
+      const res = await api('GET', `/api/staking/positions/${STAKER}?chain=tron`);
+      return res.json.data?.positions?.length === 3 ? res.json.data.positions : undefined;
+    }, 'three positions');
+    expect(positions).toEqual([
+      { validatorId: SR, status: 'STAKED', stakedWei: 30n * TRX, shares: null, rewardsWei: 4_321n },
+      { validatorId: null, status: 'STAKED', stakedWei: 15n * TRX, shares: null, rewardsWei: 0n },
+      {
+        validatorId: null,
+        // The fixture's blocks are from 2023: its 14-day unfreeze delay has long passed.
+        status: 'WITHDRAWABLE',
+        stakedWei: 5n * TRX,
+        shares: null,
+        rewardsWei: 0n,
+        resource: 'ENERGY',
+        unfreezeExpireTimeMs: BigInt(unfrozen.timestamp + 14 * 86_400_000),
+      },
+    ]);
+
+    const built = await api('POST', '/api/staking/undelegate/build', {
+      chain: 'tron',
+      from: STAKER,
+      amountWei: String(10n * TRX),
+      resource: 'ENERGY',
+    });
+    expect(built.status).toBe(200);
+    expect(built.json.data).toMatchObject({ txType: 'UNFREEZE_BALANCE_V2', amountWei: 10n * TRX });
+    expect(built.json.data.transaction.raw_data.contract[0]).toMatchObject({
+      type: 'UnfreezeBalanceV2Contract',
+      parameter: { value: { owner_address: hex(STAKER).toLowerCase(), unfreeze_balance: 10n * TRX } },
+    });
+    const tooMuch = await api('POST', '/api/staking/undelegate/build', {
+      chain: 'tron',
+      from: STAKER,
+      amountWei: String(1_000n * TRX),
+      resource: 'ENERGY',
+    });
+    expect(tooMuch.status).toBe(400);
   });
 });

@@ -104,22 +104,13 @@ describe('loadConfig', () => {
     expect(() => load({ IPFS_GATEWAY_URL: 'ipfs://gateway' })).toThrow(/IPFS_GATEWAY_URL/);
   });
 
-  it('reads the Solana and Tron nodes (SOLANA_RPC_URL, TRON_RPC_URL, TRON_API_KEY) and refuses a key without its node', () => {
+  it('reads the Solana node (SOLANA_RPC_URL) and refuses a URL of another scheme', () => {
     expect(load({}).solana).toBeUndefined();
-    expect(load({}).tron).toBeUndefined();
-    const config = load({
-      SOLANA_RPC_URL: 'https://api.mainnet-beta.solana.com',
-      TRON_RPC_URL: 'https://api.trongrid.io',
-      TRON_API_KEY: 'k-123',
+    expect(load({ SOLANA_RPC_URL: 'https://api.mainnet-beta.solana.com' }).solana).toEqual({
+      url: 'https://api.mainnet-beta.solana.com',
     });
-    expect(config.solana).toEqual({ url: 'https://api.mainnet-beta.solana.com' });
-    expect(config.tron).toEqual({ url: 'https://api.trongrid.io', apiKey: 'k-123' });
-    expect(load({ TRON_RPC_URL: 'http://127.0.0.1:8090' }).tron).toEqual({ url: 'http://127.0.0.1:8090' });
-    expect(issuesOf({ SOLANA_RPC_URL: 'ws://node', TRON_API_KEY: 'k' })).toEqual([
+    expect(issuesOf({ SOLANA_RPC_URL: 'ws://node' })).toEqual([
       expect.stringMatching(/^SOLANA_RPC_URL: must be a URL with scheme http, https/),
-    ]);
-    expect(issuesOf({ TRON_API_KEY: 'k' })).toEqual([
-      'TRON_API_KEY: set without TRON_RPC_URL, the node it is for',
     ]);
   });
 
