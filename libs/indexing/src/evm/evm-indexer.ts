@@ -1,5 +1,5 @@
 import { BaseError, type Address } from 'viem';
-import { checksumAddress, EvmChainAdapter, isRetryableError, RetryableChainError } from '@chainwire/chains';
+import { checksumAddress, EvmChainAdapter, RetryableChainError } from '@chainwire/chains';
 import type { HealthReport, HealthSource } from '@chainwire/core';
 import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
 import {
@@ -18,6 +18,7 @@ import {
   type TransferReverted,
   watchedTransactionRef,
 } from '@chainwire/chain-events';
+import { IndexerLoop } from '../indexer-loop';
 import { BlockBatchSizer } from './block-batch-sizer';
 import { BackfillProgress } from './backfill-progress';
 import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
@@ -76,10 +77,6 @@ export interface EvmIndexerOptions {
 }
 
 const ANVIL_CHAIN_ID = 31337;
-const MIN_BACKOFF_MS = 250;
-const MAX_BACKOFF_MS = 30_000;
-/** Failures that need a person are logged at error level at most this often. */
-const ERROR_LOG_INTERVAL_MS = 60_000;
 
 /**
  * Follows one EVM chain into the `chain-<chain>` stream: per batch of blocks one append, with the
@@ -96,25 +93,15 @@ export class EvmIndexer implements HealthSource {
   private readonly stream: string;
   private readonly finalityDepth: number;
   private readonly batchSizer: BlockBatchSizer;
-  private readonly pollIntervalMs: number;
   private readonly concurrency: number;
   private readonly log: (msg: string) => void;
   private readonly watched: ReadonlySet<string> | null;
   private state?: ChainStreamState;
   private next?: bigint;
-  private running?: Promise<void>;
-  private stopping = false;
-  private wake?: () => void;
+  private readonly loop: IndexerLoop;
   private tracesWarned = false;
   private genesisWarned = false;
-  private lastError?: Error;
-  /** When the current run of failed rounds began; undefined while rounds succeed. */
-  private failingSince?: number;
-  private lastErrorLoggedAt = 0;
   private nodeHead?: bigint;
-  /** Last time the indexed tip equalled the node's head (or the indexer started). */
-  private caughtUpAt = Date.now();
-  private readonly logError: (msg: string) => void;
   private readonly progress: BackfillProgress;
   private readonly stakeHub?: Address;
   private unwatchHeads?: () => Promise<void>;
@@ -126,10 +113,16 @@ export class EvmIndexer implements HealthSource {
     this.stream = chainStream(options.chain);
     this.finalityDepth = options.finalityDepth ?? 12;
     this.batchSizer = new BlockBatchSizer(Math.max(1, options.maxBlocksPerBatch ?? 200));
-    this.pollIntervalMs = options.pollIntervalMs ?? 500;
     this.concurrency = options.concurrency ?? 8;
     this.log = options.log ?? (() => undefined);
-    this.logError = options.logError ?? this.log;
+    this.loop = new IndexerLoop({
+      chain: options.chain,
+      round: () => this.syncOnce(),
+      pollIntervalMs: options.pollIntervalMs ?? 500,
+      maxLagMs: options.maxLagMs,
+      log: this.log,
+      logError: options.logError ?? this.log,
+    });
     this.progress = new BackfillProgress(options.chain);
     // Receipt logs carry checksummed addresses: compared as they are, without a per-log conversion.
     this.stakeHub = options.stakeHub && checksumAddress(options.stakeHub);
@@ -138,17 +131,12 @@ export class EvmIndexer implements HealthSource {
 
   /** The error of the last round while rounds keep failing; undefined once one succeeds. */
   get failure(): Error | undefined {
-    return this.failingSince === undefined ? undefined : this.lastError;
+    return this.loop.failure;
   }
 
-  /** Runs syncOnce in the background until stop(); every failure is retried with backoff (see run()). */
+  /** Runs syncOnce in the background until stop(); every failure is retried with backoff (IndexerLoop). */
   start(): void {
-    if (this.running) return;
-    this.stopping = false;
-    this.lastError = undefined;
-    this.failingSince = undefined;
-    this.caughtUpAt = Date.now();
-    this.running = this.run();
+    this.loop.start();
     this.followPushedHeads();
   }
 
@@ -160,60 +148,21 @@ export class EvmIndexer implements HealthSource {
   private followPushedHeads(): void {
     if (!this.adapter.pushesHeads || this.unwatchHeads) return;
     this.unwatchHeads = this.adapter.watchHeads(
-      () => this.wake?.(),
+      () => this.loop.wake(),
       (error) => this.log(`indexer ${this.options.chain}: new-heads subscription: ${error.message}`),
     );
   }
 
-  /**
-   * Not ok while rounds fail, or while the indexed tip has not reached the node's head for longer than
-   * maxLagMs (a stuck or slow indexer: the API would answer with ever older blocks).
-   */
+  /** Not ok while rounds fail, or while the indexer is behind its node for longer than maxLagMs. */
   health(): HealthReport {
-    const now = Date.now();
-    const indexedHead = this.next === undefined ? undefined : this.next - 1n;
-    const lagBlocks =
-      indexedHead !== undefined && this.nodeHead !== undefined && this.nodeHead > indexedHead
-        ? this.nodeHead - indexedHead
-        : 0n;
-    const lagSeconds =
-      lagBlocks > 0n || this.failingSince !== undefined ? Math.floor((now - this.caughtUpAt) / 1000) : 0;
-    const details = {
-      indexedHead: indexedHead?.toString() ?? null,
-      nodeHead: this.nodeHead?.toString() ?? null,
-      lagBlocks: lagBlocks.toString(),
-      lagSeconds,
-      lastError: this.failure?.message ?? null,
-    };
-    const component = `indexer/${this.options.chain}`;
-    if (this.failingSince !== undefined) {
-      const failingFor = Math.floor((now - this.failingSince) / 1000);
-      return {
-        component,
-        ok: false,
-        reason: `failing for ${failingFor} s: ${this.lastError?.message}`,
-        details,
-      };
-    }
-    if (lagSeconds * 1000 > (this.options.maxLagMs ?? 60_000)) {
-      return {
-        component,
-        ok: false,
-        reason: `${lagBlocks} block(s) behind the node for ${lagSeconds} s`,
-        details,
-      };
-    }
-    return { component, ok: true, details };
+    return this.loop.health(this.next === undefined ? undefined : this.next - 1n, this.nodeHead);
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
     const unwatch = this.unwatchHeads;
     this.unwatchHeads = undefined;
     await unwatch?.();
-    this.wake?.();
-    await this.running;
-    this.running = undefined;
+    await this.loop.stop();
     // Only the adapter this indexer made is its to close; a given one belongs to the caller.
     if (!this.options.adapter) await this.adapter.close();
   }
@@ -224,14 +173,14 @@ export class EvmIndexer implements HealthSource {
       if (!this.state) await this.load();
       let head = await this.adapter.getHeadNumber();
       this.nodeHead = head;
-      while (!this.stopping) {
+      while (!this.loop.stopping) {
         if (await this.step(head)) continue;
         const latest = await this.adapter.getHeadNumber();
         this.nodeHead = latest;
         if (latest === head) break;
         head = latest;
       }
-      if (this.next !== undefined && this.next > head) this.caughtUpAt = Date.now();
+      if (this.next !== undefined && this.next > head) this.loop.markCaughtUp();
       return head;
     } catch (error) {
       // Whether a failed append committed is unknown: the stream is the truth, so re-read it next time.
@@ -239,50 +188,6 @@ export class EvmIndexer implements HealthSource {
       this.prefetched = undefined;
       throw error;
     }
-  }
-
-  /**
-   * Retryable failures (a node or database away for a while) back off quietly up to 30 s; the others
-   * (a reorg deeper than finality, a misconfigured node, another indexer on the stream) back off the
-   * same way but are logged at error level, at most once a minute: operators fix nodes, and an
-   * indexer that gave up would leave the API answering with an ever older block.
-   */
-  private async run(): Promise<void> {
-    let backoff = MIN_BACKOFF_MS;
-    while (!this.stopping) {
-      try {
-        await this.syncOnce();
-        if (this.failingSince !== undefined) this.log(`indexer ${this.options.chain}: recovered`);
-        this.failingSince = undefined;
-        backoff = MIN_BACKOFF_MS;
-        await this.sleep(this.pollIntervalMs);
-      } catch (error) {
-        if (this.stopping) return;
-        const err = error instanceof Error ? error : new Error(String(error));
-        this.lastError = err;
-        this.failingSince ??= Date.now();
-        const message = `indexer ${this.options.chain}: ${err.message}; retrying in ${backoff} ms`;
-        if (isRetryable(err)) {
-          this.log(message);
-        } else if (Date.now() - this.lastErrorLoggedAt >= ERROR_LOG_INTERVAL_MS) {
-          this.lastErrorLoggedAt = Date.now();
-          this.logError(message);
-        }
-        await this.sleep(backoff);
-        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-      }
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   private async load(): Promise<void> {
@@ -578,10 +483,6 @@ export class EvmIndexer implements HealthSource {
     });
     return events;
   }
-}
-
-function isRetryable(error: Error): boolean {
-  return isRetryableError(error);
 }
 
 /** The node answered the request with a JSON-RPC error (as opposed to not answering at all). */

@@ -8,13 +8,7 @@ import {
   type TronBlock,
   TronHttpClient,
 } from '@chainwire/chains';
-import {
-  type HealthReport,
-  type HealthSource,
-  isRetryableError,
-  mapConcurrent,
-  RetryableError,
-} from '@chainwire/core';
+import { type HealthReport, type HealthSource, mapConcurrent, RetryableError } from '@chainwire/core';
 import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
 import {
   BLOCK_INDEXED,
@@ -32,6 +26,7 @@ import {
   type TransferReverted,
 } from '@chainwire/chain-events';
 import { BackfillProgress } from '../evm/backfill-progress';
+import { IndexerLoop } from '../indexer-loop';
 import {
   INCARNATION_KEY,
   loadChainStreamState,
@@ -75,9 +70,6 @@ export interface TronIndexerOptions {
 /** Blocks kept revertible in solidified mode: a solidified block never reorgs, so this is only a margin. */
 const SOLIDIFIED_WINDOW = 20;
 const DEFAULT_BLOCKS_PER_BATCH = 20;
-const MIN_BACKOFF_MS = 250;
-const MAX_BACKOFF_MS = 30_000;
-const ERROR_LOG_INTERVAL_MS = 60_000;
 
 /**
  * Follows a Tron chain into `chain-<chain>` exactly as the EVM indexer follows an EVM chain
@@ -91,17 +83,10 @@ export class TronIndexer implements HealthSource {
   private readonly windowSize: number;
   private readonly batchSize: bigint;
   private readonly log: (msg: string) => void;
-  private readonly logError: (msg: string) => void;
   private state?: ChainStreamState;
   private next?: bigint;
-  private running?: Promise<void>;
-  private stopping = false;
-  private wake?: () => void;
-  private lastError?: Error;
-  private failingSince?: number;
-  private lastErrorLoggedAt = 0;
+  private readonly loop: IndexerLoop;
   private nodeHead?: bigint;
-  private caughtUpAt = Date.now();
   private unfreezeDelayMs?: number;
   private readonly progress: BackfillProgress;
 
@@ -114,64 +99,34 @@ export class TronIndexer implements HealthSource {
     );
     this.batchSize = BigInt(batch);
     this.log = options.log ?? (() => undefined);
-    this.logError = options.logError ?? this.log;
+    this.loop = new IndexerLoop({
+      chain: options.chain,
+      round: () => this.syncOnce(),
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      maxLagMs: options.maxLagMs,
+      log: this.log,
+      logError: options.logError ?? this.log,
+    });
     this.progress = new BackfillProgress(options.chain);
   }
 
+  /** The error of the last round while rounds keep failing; undefined once one succeeds. */
   get failure(): Error | undefined {
-    return this.failingSince === undefined ? undefined : this.lastError;
+    return this.loop.failure;
   }
 
+  /** Runs syncOnce in the background until stop(); every failure is retried with backoff (IndexerLoop). */
   start(): void {
-    if (this.running) return;
-    this.stopping = false;
-    this.failingSince = undefined;
-    this.caughtUpAt = Date.now();
-    this.running = this.run();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
-    await this.running;
-    this.running = undefined;
+    await this.loop.stop();
   }
 
+  /** Not ok while rounds fail, or while the indexer is behind its node for longer than maxLagMs. */
   health(): HealthReport {
-    const now = Date.now();
-    const indexedHead = this.next === undefined ? undefined : this.next - 1n;
-    const lagBlocks =
-      indexedHead !== undefined && this.nodeHead !== undefined && this.nodeHead > indexedHead
-        ? this.nodeHead - indexedHead
-        : 0n;
-    const lagSeconds =
-      lagBlocks > 0n || this.failingSince !== undefined ? Math.floor((now - this.caughtUpAt) / 1000) : 0;
-    const details = {
-      indexedHead: indexedHead?.toString() ?? null,
-      nodeHead: this.nodeHead?.toString() ?? null,
-      lagBlocks: lagBlocks.toString(),
-      lagSeconds,
-      lastError: this.failure?.message ?? null,
-    };
-    const component = `indexer/${this.options.chain}`;
-    if (this.failingSince !== undefined) {
-      const failingFor = Math.floor((now - this.failingSince) / 1000);
-      return {
-        component,
-        ok: false,
-        reason: `failing for ${failingFor} s: ${this.lastError?.message}`,
-        details,
-      };
-    }
-    if (lagSeconds * 1000 > (this.options.maxLagMs ?? 60_000)) {
-      return {
-        component,
-        ok: false,
-        reason: `${lagBlocks} block(s) behind the node for ${lagSeconds} s`,
-        details,
-      };
-    }
-    return { component, ok: true, details };
+    return this.loop.health(this.next === undefined ? undefined : this.next - 1n, this.nodeHead);
   }
 
   /** Indexes up to the followed head (solidified, or the node's head in depth mode) and returns it. */
@@ -179,13 +134,13 @@ export class TronIndexer implements HealthSource {
     try {
       if (!this.state) await this.load();
       let head = await this.followedHead();
-      while (!this.stopping) {
+      while (!this.loop.stopping) {
         if (await this.step(head)) continue;
         const latest = await this.followedHead();
         if (latest === head) break;
         head = latest;
       }
-      if (this.next !== undefined && this.next > head) this.caughtUpAt = Date.now();
+      if (this.next !== undefined && this.next > head) this.loop.markCaughtUp();
       return head;
     } catch (error) {
       this.state = undefined; // whether a failed append committed is unknown: re-read the stream
@@ -199,44 +154,6 @@ export class TronIndexer implements HealthSource {
     });
     this.nodeHead = block.number;
     return block.number;
-  }
-
-  /** Retried with backoff forever (docs/architecture.md §6); non-retryable failures logged at most once a minute. */
-  private async run(): Promise<void> {
-    let backoff = MIN_BACKOFF_MS;
-    while (!this.stopping) {
-      try {
-        await this.syncOnce();
-        if (this.failingSince !== undefined) this.log(`indexer ${this.options.chain}: recovered`);
-        this.failingSince = undefined;
-        backoff = MIN_BACKOFF_MS;
-        await this.sleep(this.options.pollIntervalMs ?? 1000);
-      } catch (error) {
-        if (this.stopping) return;
-        const err = error instanceof Error ? error : new Error(String(error));
-        this.lastError = err;
-        this.failingSince ??= Date.now();
-        const message = `indexer ${this.options.chain}: ${err.message}; retrying in ${backoff} ms`;
-        if (isRetryableError(err)) this.log(message);
-        else if (Date.now() - this.lastErrorLoggedAt >= ERROR_LOG_INTERVAL_MS) {
-          this.lastErrorLoggedAt = Date.now();
-          this.logError(message);
-        }
-        await this.sleep(backoff);
-        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
-      }
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 
   private async load(): Promise<void> {
