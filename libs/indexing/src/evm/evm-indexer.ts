@@ -1,29 +1,20 @@
 import { BaseError, type Address } from 'viem';
 import { checksumAddress, EvmChainAdapter, RetryableChainError } from '@chainwire/chains';
 import type { HealthReport, HealthSource } from '@chainwire/core';
-import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
+import type { EventStore, NewEvent } from '@chainwire/event-store';
 import {
-  BLOCK_INDEXED,
-  BLOCK_REVERTED,
-  chainEventId,
   chainStream,
-  OBSERVED_EVENT_ID_KEY,
-  TRANSACTION_OBSERVED,
-  TRANSACTION_REVERTED,
   TRANSFER_OBSERVED,
-  TRANSFER_REVERTED,
-  type BlockIndexedData,
   type ChainEvent,
   type StakeOperationEvent,
-  type TransferReverted,
-  watchedTransactionRef,
 } from '@chainwire/chain-events';
 import { IndexerLoop } from '../indexer-loop';
+import { windowBlockEvents, windowBlockReverts } from '../window-block-events';
 import { BlockBatchSizer } from './block-batch-sizer';
 import { BackfillProgress } from './backfill-progress';
 import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
 import {
-  INCARNATION_KEY,
+  appendWindowStep,
   loadChainStreamState,
   type ChainStreamState,
   type WindowBlock,
@@ -31,7 +22,6 @@ import {
 import { fetchBlockRange, type TokenLogSource } from './fetch-block-range';
 import { ReorgTooDeepError, StartBlockBeyondHeadError } from './indexer-errors';
 import { blockStakeOperations } from './staking/block-stake-operations';
-import { stakeObservedEvents, stakeRevertedEvents } from './staking/stake-operation-events';
 import { watchedContractSet, watchedTransactions } from './watched-transactions';
 
 export interface EvmIndexerOptions {
@@ -262,32 +252,22 @@ export class EvmIndexer implements HealthSource {
     }
 
     const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [];
-    for (const orphan of [...orphans].reverse()) events.push(...this.revertEvents(orphan));
+    for (const orphan of [...orphans].reverse())
+      events.push(...windowBlockReverts(this.options.chain, orphan));
     const indexed: WindowBlock[] = [];
     for (const block of fetched) {
       const window = await this.windowBlock(block, state);
       indexed.push(window);
-      events.push(...this.indexEvents(window));
+      events.push(...windowBlockEvents(this.options.chain, window));
     }
 
-    const result = await this.options.eventStore.appendToStream(this.stream, events, {
-      expectedVersion: state.version,
-    });
-    if (result.appended !== events.length) {
-      // Our ids were stored already, so another writer appended these very blocks: a second indexer.
-      throw new WrongExpectedVersionError(
-        this.stream,
-        state.version,
-        await this.options.eventStore.streamVersion(this.stream),
-      );
-    }
-    state.version = result.nextExpectedVersion;
-    for (const orphan of orphans) state.revertedHashes.add(orphan.hash);
-    state.window = state.window.filter((b) => !orphans.includes(b)).concat(indexed);
-    if (state.window.length > this.windowSize) {
-      state.window = state.window.slice(-this.windowSize);
-      state.complete = false;
-    }
+    await appendWindowStep(
+      this.options.eventStore,
+      this.stream,
+      state,
+      { events, orphans, indexed },
+      this.windowSize,
+    );
     this.next = to >= from ? to + 1n : from;
     const progress = this.progress.record({
       blocks: fetched.length,
@@ -394,94 +374,6 @@ export class EvmIndexer implements HealthSource {
       }
       return [];
     }
-  }
-
-  private indexEvents(block: WindowBlock): NewEvent<ChainEvent | StakeOperationEvent>[] {
-    const chain = this.options.chain;
-    const data: BlockIndexedData = {
-      chain,
-      number: block.number.toString(),
-      hash: block.hash,
-      parentHash: block.parentHash,
-      timestamp: block.timestamp,
-    };
-    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [
-      {
-        id: chainEventId(BLOCK_INDEXED, chain, block.hash, block.incarnation),
-        type: BLOCK_INDEXED,
-        data,
-        ...(block.incarnation ? { metadata: { [INCARNATION_KEY]: block.incarnation } } : {}),
-      },
-    ];
-    for (const transfer of block.transfers) {
-      events.push({
-        id: chainEventId(TRANSFER_OBSERVED, chain, block.hash, transfer.ref + block.incarnation),
-        type: TRANSFER_OBSERVED,
-        data: transfer,
-      });
-    }
-    events.push(...stakeObservedEvents(chain, block.hash, block.incarnation, block.stakeOperations));
-    for (const tx of block.watched ?? []) {
-      events.push({
-        id: chainEventId(
-          TRANSACTION_OBSERVED,
-          chain,
-          block.hash,
-          watchedTransactionRef(tx.txHash) + block.incarnation,
-        ),
-        type: TRANSACTION_OBSERVED,
-        data: tx,
-      });
-    }
-    return events;
-  }
-
-  /** The block's stake operations, watched transactions and transfers undone (newest first, same payloads), then the block itself. */
-  private revertEvents(block: WindowBlock): NewEvent<ChainEvent | StakeOperationEvent>[] {
-    const chain = this.options.chain;
-    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = stakeRevertedEvents(
-      chain,
-      block.hash,
-      block.incarnation,
-      block.stakeOperations,
-    );
-    for (const tx of [...(block.watched ?? [])].reverse()) {
-      const ref = watchedTransactionRef(tx.txHash) + block.incarnation;
-      events.push({
-        id: chainEventId(TRANSACTION_REVERTED, chain, block.hash, ref),
-        type: TRANSACTION_REVERTED,
-        data: tx,
-        metadata: { [OBSERVED_EVENT_ID_KEY]: chainEventId(TRANSACTION_OBSERVED, chain, block.hash, ref) },
-      });
-    }
-    events.push(
-      ...[...block.transfers].reverse().map((transfer): NewEvent<TransferReverted> => ({
-        id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),
-        type: TRANSFER_REVERTED,
-        data: transfer,
-        metadata: {
-          [OBSERVED_EVENT_ID_KEY]: chainEventId(
-            TRANSFER_OBSERVED,
-            chain,
-            block.hash,
-            transfer.ref + block.incarnation,
-          ),
-        },
-      })),
-    );
-    const data: BlockIndexedData = {
-      chain,
-      number: block.number.toString(),
-      hash: block.hash,
-      parentHash: block.parentHash,
-      timestamp: block.timestamp,
-    };
-    events.push({
-      id: chainEventId(BLOCK_REVERTED, chain, block.hash, block.incarnation),
-      type: BLOCK_REVERTED,
-      data,
-    });
-    return events;
   }
 }
 

@@ -9,26 +9,18 @@ import {
   TronHttpClient,
 } from '@chainwire/chains';
 import { type HealthReport, type HealthSource, mapConcurrent, RetryableError } from '@chainwire/core';
-import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
+import type { EventStore, NewEvent } from '@chainwire/event-store';
 import {
-  BLOCK_INDEXED,
-  BLOCK_REVERTED,
-  chainEventId,
   chainStream,
-  OBSERVED_EVENT_ID_KEY,
-  STAKE_OPERATION_OBSERVED,
-  STAKE_OPERATION_REVERTED,
   type ChainEvent,
   type StakeOperationEvent,
   TRANSFER_OBSERVED,
-  TRANSFER_REVERTED,
-  type BlockIndexedData,
-  type TransferReverted,
 } from '@chainwire/chain-events';
 import { BackfillProgress } from '../evm/backfill-progress';
 import { IndexerLoop } from '../indexer-loop';
+import { windowBlockEvents, windowBlockReverts } from '../window-block-events';
 import {
-  INCARNATION_KEY,
+  appendWindowStep,
   loadChainStreamState,
   type ChainStreamState,
   type WindowBlock,
@@ -204,30 +196,21 @@ export class TronIndexer implements HealthSource {
     if (fetched.length === 0 && orphans.length === 0) return false;
 
     const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [];
-    for (const orphan of [...orphans].reverse()) events.push(...this.revertEvents(orphan));
+    for (const orphan of [...orphans].reverse())
+      events.push(...windowBlockReverts(this.options.chain, orphan));
     const indexed: WindowBlock[] = [];
     for (const block of fetched) {
       const window = this.windowBlock(block, state);
       indexed.push(window);
-      events.push(...this.indexEvents(window));
+      events.push(...windowBlockEvents(this.options.chain, window));
     }
-    const result = await this.options.eventStore.appendToStream(this.stream, events, {
-      expectedVersion: state.version,
-    });
-    if (result.appended !== events.length) {
-      throw new WrongExpectedVersionError(
-        this.stream,
-        state.version,
-        await this.options.eventStore.streamVersion(this.stream),
-      );
-    }
-    state.version = result.nextExpectedVersion;
-    for (const orphan of orphans) state.revertedHashes.add(orphan.hash);
-    state.window = state.window.filter((b) => !orphans.includes(b)).concat(indexed);
-    if (state.window.length > this.windowSize) {
-      state.window = state.window.slice(-this.windowSize);
-      state.complete = false;
-    }
+    await appendWindowStep(
+      this.options.eventStore,
+      this.stream,
+      state,
+      { events, orphans, indexed },
+      this.windowSize,
+    );
     this.next = fetched.length > 0 ? fetched[fetched.length - 1].block.number + 1n : from;
     const progress = this.progress.record({
       blocks: fetched.length,
@@ -305,85 +288,5 @@ export class TronIndexer implements HealthSource {
       // restart), so a reorg reverts them too.
       stakeOperations: tronStakeOperations(this.options.chain, fetched, this.unfreezeDelayMs!),
     };
-  }
-
-  private blockData(block: WindowBlock): BlockIndexedData {
-    return {
-      chain: this.options.chain,
-      number: block.number.toString(),
-      hash: block.hash,
-      parentHash: block.parentHash,
-      timestamp: block.timestamp,
-    };
-  }
-
-  private indexEvents(block: WindowBlock): NewEvent<ChainEvent | StakeOperationEvent>[] {
-    const chain = this.options.chain;
-    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [
-      {
-        id: chainEventId(BLOCK_INDEXED, chain, block.hash, block.incarnation),
-        type: BLOCK_INDEXED,
-        data: this.blockData(block),
-        ...(block.incarnation ? { metadata: { [INCARNATION_KEY]: block.incarnation } } : {}),
-      },
-    ];
-    for (const transfer of block.transfers) {
-      events.push({
-        id: chainEventId(TRANSFER_OBSERVED, chain, block.hash, transfer.ref + block.incarnation),
-        type: TRANSFER_OBSERVED,
-        data: transfer,
-      });
-    }
-    for (const operation of block.stakeOperations) {
-      events.push({
-        id: chainEventId(STAKE_OPERATION_OBSERVED, chain, block.hash, operation.ref + block.incarnation),
-        type: STAKE_OPERATION_OBSERVED,
-        data: operation,
-      });
-    }
-    return events;
-  }
-
-  /** The block's stake operations and transfers undone (newest first, same payloads), then the block. */
-  private revertEvents(block: WindowBlock): NewEvent<ChainEvent | StakeOperationEvent>[] {
-    const chain = this.options.chain;
-    const seed = (ref: string) => ref + block.incarnation;
-    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [...block.stakeOperations]
-      .reverse()
-      .map((operation) => ({
-        id: chainEventId(STAKE_OPERATION_REVERTED, chain, block.hash, seed(operation.ref)),
-        type: STAKE_OPERATION_REVERTED,
-        data: operation,
-        metadata: {
-          [OBSERVED_EVENT_ID_KEY]: chainEventId(
-            STAKE_OPERATION_OBSERVED,
-            chain,
-            block.hash,
-            seed(operation.ref),
-          ),
-        },
-      }));
-    const transfers: NewEvent<ChainEvent | StakeOperationEvent>[] = [...block.transfers]
-      .reverse()
-      .map((transfer): NewEvent<TransferReverted> => ({
-        id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),
-        type: TRANSFER_REVERTED,
-        data: transfer,
-        metadata: {
-          [OBSERVED_EVENT_ID_KEY]: chainEventId(
-            TRANSFER_OBSERVED,
-            chain,
-            block.hash,
-            transfer.ref + block.incarnation,
-          ),
-        },
-      }));
-    events.push(...transfers);
-    events.push({
-      id: chainEventId(BLOCK_REVERTED, chain, block.hash, block.incarnation),
-      type: BLOCK_REVERTED,
-      data: this.blockData(block),
-    });
-    return events;
   }
 }

@@ -1,0 +1,115 @@
+import type { NewEvent } from '@chainwire/event-store';
+import {
+  BLOCK_INDEXED,
+  BLOCK_REVERTED,
+  chainEventId,
+  OBSERVED_EVENT_ID_KEY,
+  TRANSACTION_OBSERVED,
+  TRANSACTION_REVERTED,
+  TRANSFER_OBSERVED,
+  TRANSFER_REVERTED,
+  type BlockIndexedData,
+  type ChainEvent,
+  type StakeOperationEvent,
+  type TransferReverted,
+  watchedTransactionRef,
+} from '@chainwire/chain-events';
+import { INCARNATION_KEY, type WindowBlock } from './evm/chain-stream-state';
+import { stakeObservedEvents, stakeRevertedEvents } from './evm/staking/stake-operation-events';
+
+/*
+ * The events of one window block, for every chain's indexer (docs/architecture.md §3, §6): ids are
+ * deterministic (type, chain, block hash, ref and the block's incarnation), so a re-append after a
+ * crash is a no-op; each revert names the id of the event it undoes.
+ */
+
+/** A window block's events as appended: the block, its transfers, stake operations and watched transactions. */
+export function windowBlockEvents(
+  chain: string,
+  block: WindowBlock,
+): NewEvent<ChainEvent | StakeOperationEvent>[] {
+  const data = blockData(chain, block);
+  const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [
+    {
+      id: chainEventId(BLOCK_INDEXED, chain, block.hash, block.incarnation),
+      type: BLOCK_INDEXED,
+      data,
+      ...(block.incarnation ? { metadata: { [INCARNATION_KEY]: block.incarnation } } : {}),
+    },
+  ];
+  for (const transfer of block.transfers) {
+    events.push({
+      id: chainEventId(TRANSFER_OBSERVED, chain, block.hash, transfer.ref + block.incarnation),
+      type: TRANSFER_OBSERVED,
+      data: transfer,
+    });
+  }
+  events.push(...stakeObservedEvents(chain, block.hash, block.incarnation, block.stakeOperations));
+  for (const tx of block.watched ?? []) {
+    events.push({
+      id: chainEventId(
+        TRANSACTION_OBSERVED,
+        chain,
+        block.hash,
+        watchedTransactionRef(tx.txHash) + block.incarnation,
+      ),
+      type: TRANSACTION_OBSERVED,
+      data: tx,
+    });
+  }
+  return events;
+}
+
+/** The block's stake operations, watched transactions and transfers undone (newest first, same payloads), then the block itself. */
+export function windowBlockReverts(
+  chain: string,
+  block: WindowBlock,
+): NewEvent<ChainEvent | StakeOperationEvent>[] {
+  const events: NewEvent<ChainEvent | StakeOperationEvent>[] = stakeRevertedEvents(
+    chain,
+    block.hash,
+    block.incarnation,
+    block.stakeOperations,
+  );
+  for (const tx of [...(block.watched ?? [])].reverse()) {
+    const ref = watchedTransactionRef(tx.txHash) + block.incarnation;
+    events.push({
+      id: chainEventId(TRANSACTION_REVERTED, chain, block.hash, ref),
+      type: TRANSACTION_REVERTED,
+      data: tx,
+      metadata: { [OBSERVED_EVENT_ID_KEY]: chainEventId(TRANSACTION_OBSERVED, chain, block.hash, ref) },
+    });
+  }
+  events.push(
+    ...[...block.transfers].reverse().map((transfer): NewEvent<TransferReverted> => ({
+      id: chainEventId(TRANSFER_REVERTED, chain, block.hash, transfer.ref + block.incarnation),
+      type: TRANSFER_REVERTED,
+      data: transfer,
+      metadata: {
+        [OBSERVED_EVENT_ID_KEY]: chainEventId(
+          TRANSFER_OBSERVED,
+          chain,
+          block.hash,
+          transfer.ref + block.incarnation,
+        ),
+      },
+    })),
+  );
+  const data = blockData(chain, block);
+  events.push({
+    id: chainEventId(BLOCK_REVERTED, chain, block.hash, block.incarnation),
+    type: BLOCK_REVERTED,
+    data,
+  });
+  return events;
+}
+
+function blockData(chain: string, block: WindowBlock): BlockIndexedData {
+  return {
+    chain,
+    number: block.number.toString(),
+    hash: block.hash,
+    parentHash: block.parentHash,
+    timestamp: block.timestamp,
+  };
+}
