@@ -1,8 +1,9 @@
-import type { NewEvent } from '@chainwire/event-store';
+import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
 import {
   BLOCK_INDEXED,
   BLOCK_REVERTED,
   chainEventId,
+  chainStream,
   OBSERVED_EVENT_ID_KEY,
   TRANSACTION_OBSERVED,
   TRANSACTION_REVERTED,
@@ -14,7 +15,7 @@ import {
   type TransferReverted,
   watchedTransactionRef,
 } from '@chainwire/chain-events';
-import { INCARNATION_KEY, type WindowBlock } from './evm/chain-stream-state';
+import { type ChainStreamState, INCARNATION_KEY, type WindowBlock } from './evm/chain-stream-state';
 import { stakeObservedEvents, stakeRevertedEvents } from './evm/staking/stake-operation-events';
 
 /*
@@ -112,4 +113,38 @@ function blockData(chain: string, block: WindowBlock): BlockIndexedData {
     parentHash: block.parentHash,
     timestamp: block.timestamp,
   };
+}
+
+/**
+ * Appends one indexer step with the stream version as expected version: the orphans' reverts (newest
+ * first), then the new blocks' events. Then moves `state` along: orphans out of the window (their hashes
+ * remembered, so that indexing one again takes fresh ids), new blocks in, the window cut to
+ * `windowSize`. Returns how many transfers it appended.
+ */
+export async function appendWindowStep(
+  store: EventStore,
+  chain: string,
+  state: ChainStreamState,
+  step: { orphans: readonly WindowBlock[]; indexed: readonly WindowBlock[] },
+  windowSize: number,
+): Promise<number> {
+  const { orphans, indexed } = step;
+  const stream = chainStream(chain);
+  const events = [
+    ...[...orphans].reverse().flatMap((orphan) => windowBlockReverts(chain, orphan)),
+    ...indexed.flatMap((block) => windowBlockEvents(chain, block)),
+  ];
+  const result = await store.appendToStream(stream, events, { expectedVersion: state.version });
+  if (result.appended !== events.length) {
+    // Our ids were stored already, so another writer appended these very blocks: a second indexer.
+    throw new WrongExpectedVersionError(stream, state.version, await store.streamVersion(stream));
+  }
+  state.version = result.nextExpectedVersion;
+  for (const orphan of orphans) state.revertedHashes.add(orphan.hash);
+  state.window = state.window.filter((b) => !orphans.includes(b)).concat(indexed);
+  if (state.window.length > windowSize) {
+    state.window = state.window.slice(-windowSize);
+    state.complete = false;
+  }
+  return indexed.reduce((n, block) => n + block.transfers.length, 0);
 }

@@ -1,10 +1,4 @@
-import {
-  type EventStore,
-  type NewEvent,
-  NO_STREAM,
-  type RecordedEvent,
-  WrongExpectedVersionError,
-} from '@chainwire/event-store';
+import { type EventStore, NO_STREAM, type RecordedEvent } from '@chainwire/event-store';
 import {
   BLOCK_INDEXED,
   BLOCK_REVERTED,
@@ -139,31 +133,4 @@ function replay(events: readonly RecordedEvent<ChainEvent | StakeOperationEvent>
     underflow,
     revertedHashes,
   };
-}
-
-/**
- * Appends one indexer step (the orphans' reverts, then the new blocks' events) with the stream version as
- * expected version, then moves `state` along: orphans out of the window (their hashes remembered, so that
- * indexing one again takes fresh ids), new blocks in, the window cut to `windowSize`.
- */
-export async function appendWindowStep(
-  store: EventStore,
-  stream: string,
-  state: ChainStreamState,
-  step: { events: readonly NewEvent[]; orphans: readonly WindowBlock[]; indexed: readonly WindowBlock[] },
-  windowSize: number,
-): Promise<void> {
-  const { events, orphans, indexed } = step;
-  const result = await store.appendToStream(stream, events, { expectedVersion: state.version });
-  if (result.appended !== events.length) {
-    // Our ids were stored already, so another writer appended these very blocks: a second indexer.
-    throw new WrongExpectedVersionError(stream, state.version, await store.streamVersion(stream));
-  }
-  state.version = result.nextExpectedVersion;
-  for (const orphan of orphans) state.revertedHashes.add(orphan.hash);
-  state.window = state.window.filter((b) => !orphans.includes(b)).concat(indexed);
-  if (state.window.length > windowSize) {
-    state.window = state.window.slice(-windowSize);
-    state.complete = false;
-  }
 }

@@ -1,24 +1,14 @@
 import { BaseError, type Address } from 'viem';
 import { checksumAddress, EvmChainAdapter, RetryableChainError } from '@chainwire/chains';
 import type { HealthReport, HealthSource } from '@chainwire/core';
-import type { EventStore, NewEvent } from '@chainwire/event-store';
-import {
-  chainStream,
-  TRANSFER_OBSERVED,
-  type ChainEvent,
-  type StakeOperationEvent,
-} from '@chainwire/chain-events';
+import type { EventStore } from '@chainwire/event-store';
+import { chainStream } from '@chainwire/chain-events';
 import { IndexerLoop } from '../indexer-loop';
-import { windowBlockEvents, windowBlockReverts } from '../window-block-events';
+import { appendWindowStep } from '../window-block-events';
 import { BlockBatchSizer } from './block-batch-sizer';
 import { BackfillProgress } from './backfill-progress';
 import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
-import {
-  appendWindowStep,
-  loadChainStreamState,
-  type ChainStreamState,
-  type WindowBlock,
-} from './chain-stream-state';
+import { loadChainStreamState, type ChainStreamState, type WindowBlock } from './chain-stream-state';
 import { fetchBlockRange, type TokenLogSource } from './fetch-block-range';
 import { ReorgTooDeepError, StartBlockBeyondHeadError } from './indexer-errors';
 import { blockStakeOperations } from './staking/block-stake-operations';
@@ -251,27 +241,19 @@ export class EvmIndexer implements HealthSource {
       this.startPrefetch(to + 1n, to + span < head ? to + span : head);
     }
 
-    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [];
-    for (const orphan of [...orphans].reverse())
-      events.push(...windowBlockReverts(this.options.chain, orphan));
     const indexed: WindowBlock[] = [];
-    for (const block of fetched) {
-      const window = await this.windowBlock(block, state);
-      indexed.push(window);
-      events.push(...windowBlockEvents(this.options.chain, window));
-    }
-
-    await appendWindowStep(
+    for (const block of fetched) indexed.push(await this.windowBlock(block, state));
+    const transfers = await appendWindowStep(
       this.options.eventStore,
-      this.stream,
+      this.options.chain,
       state,
-      { events, orphans, indexed },
+      { orphans, indexed },
       this.windowSize,
     );
     this.next = to >= from ? to + 1n : from;
     const progress = this.progress.record({
       blocks: fetched.length,
-      transfers: events.filter((e) => e.type === TRANSFER_OBSERVED).length,
+      transfers,
       tip: this.next - 1n,
       head,
     });

@@ -9,22 +9,12 @@ import {
   TronHttpClient,
 } from '@chainwire/chains';
 import { type HealthReport, type HealthSource, mapConcurrent, RetryableError } from '@chainwire/core';
-import type { EventStore, NewEvent } from '@chainwire/event-store';
-import {
-  chainStream,
-  type ChainEvent,
-  type StakeOperationEvent,
-  TRANSFER_OBSERVED,
-} from '@chainwire/chain-events';
+import type { EventStore } from '@chainwire/event-store';
+import { chainStream } from '@chainwire/chain-events';
 import { BackfillProgress } from '../evm/backfill-progress';
 import { IndexerLoop } from '../indexer-loop';
-import { windowBlockEvents, windowBlockReverts } from '../window-block-events';
-import {
-  appendWindowStep,
-  loadChainStreamState,
-  type ChainStreamState,
-  type WindowBlock,
-} from '../evm/chain-stream-state';
+import { appendWindowStep } from '../window-block-events';
+import { loadChainStreamState, type ChainStreamState, type WindowBlock } from '../evm/chain-stream-state';
 import { ReorgTooDeepError, StartBlockBeyondHeadError } from '../evm/indexer-errors';
 import { type FetchedTronBlock, tronBlockTransfers } from './tron-block-transfers';
 import { tronStakeOperations } from './tron-stake-operations';
@@ -195,26 +185,19 @@ export class TronIndexer implements HealthSource {
     const fetched = to >= from ? await this.fetch(from, to, parent) : [];
     if (fetched.length === 0 && orphans.length === 0) return false;
 
-    const events: NewEvent<ChainEvent | StakeOperationEvent>[] = [];
-    for (const orphan of [...orphans].reverse())
-      events.push(...windowBlockReverts(this.options.chain, orphan));
     const indexed: WindowBlock[] = [];
-    for (const block of fetched) {
-      const window = this.windowBlock(block, state);
-      indexed.push(window);
-      events.push(...windowBlockEvents(this.options.chain, window));
-    }
-    await appendWindowStep(
+    for (const block of fetched) indexed.push(this.windowBlock(block, state));
+    const transfers = await appendWindowStep(
       this.options.eventStore,
-      this.stream,
+      this.options.chain,
       state,
-      { events, orphans, indexed },
+      { orphans, indexed },
       this.windowSize,
     );
     this.next = fetched.length > 0 ? fetched[fetched.length - 1].block.number + 1n : from;
     const progress = this.progress.record({
       blocks: fetched.length,
-      transfers: events.filter((e) => e.type === TRANSFER_OBSERVED).length,
+      transfers,
       tip: this.next - 1n,
       head,
     });
