@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { stringify as losslessStringify } from 'lossless-json';
 import { LosslessNumber, parseJsonExact, stringifyJson } from './lossless-json';
 
@@ -48,6 +49,50 @@ describe('lossless JSON', () => {
     const value = { name: '\u0000#n:123', n: 5n };
     expect(stringifyJson(value)).toBe(losslessStringify(value));
     expect(parseJsonExact(stringifyJson(value))).toEqual({ name: '\u0000#n:123', n: 5n });
+  });
+
+  it('writes what JSON.stringify writes for any JSON-like value, holes, dates and toJSON included', () => {
+    const leaf = fc.oneof(
+      fc.string(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(undefined),
+      fc.date({ noInvalidDate: true }),
+      fc.constant({ toJSON: () => ({ replaced: [1, 'x'] }) }),
+    );
+    const tree = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
+      array: fc.array(tie('value'), { maxLength: 5 }),
+      object: fc.dictionary(fc.string(), tie('value'), { maxKeys: 5 }),
+    })).value;
+    fc.assert(
+      fc.property(tree, (value) => {
+        expect(stringifyJson(value)).toBe(JSON.stringify(value) ?? 'null');
+      }),
+      { seed: 7, numRuns: 500 },
+    );
+  });
+
+  it('writes what the lossless-json writer writes for values holding bigints and exact decimals', () => {
+    const leaf = fc.oneof(
+      fc.bigInt({ min: -(2n ** 260n), max: 2n ** 260n }),
+      fc.stringMatching(/^-?(0|[1-9]\d{0,29})(\.\d{1,30})?(e[+-]?\d{1,3})?$/).map((s) => new LosslessNumber(s)),
+      fc.string(),
+      fc.integer(),
+      fc.constant(null),
+    );
+    const tree = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
+      array: fc.array(tie('value'), { maxLength: 5 }),
+      object: fc.dictionary(fc.string(), tie('value'), { maxKeys: 5 }),
+    })).value;
+    fc.assert(
+      fc.property(tree, (value) => {
+        expect(stringifyJson(value)).toBe(losslessStringify(value));
+      }),
+      { seed: 11, numRuns: 500 },
+    );
   });
 
   it.each(['{bad', '{"a":1,"a":2}', '{"__proto__":{"polluted":true}}', '[1,]'])('rejects %s', (text) => {

@@ -1,4 +1,4 @@
-import { isLosslessNumber, LosslessNumber, parse, stringify } from 'lossless-json';
+import { isLosslessNumber, LosslessNumber, parse } from 'lossless-json';
 import { controlCharacterError, hasControlCharacter } from './control-characters';
 
 const INTEGER_LITERAL = /^-?\d+$/;
@@ -32,29 +32,67 @@ export function parseJsonExact(text: string, options: { refuseControlCharacters?
 }
 
 /**
- * Marks an exact number inside JSON.stringify's output. It starts with a NUL, which JSON.stringify
- * always escapes, so in the text it reads `"\u0000#n:<digits>"`; a string value that itself starts
- * with the marker sends the whole value to the slower lossless-json writer instead.
- */
-const MARK = '\u0000#n:';
-const MARKED_NUMBER = /"\\u0000#n:([-+.eE0-9]+)"/g;
-
-/**
  * Serialises a response: bigint and LosslessNumber are written as number literals with every digit
- * (2^256-1 comes out as its 78 digits), everything else as JSON.stringify would. The native
- * JSON.stringify plus one pass over the marked numbers is several times faster than lossless-json's
- * writer on the hot path of every response; both give the same text.
+ * (2^256-1 comes out as its 78 digits), everything else as JSON.stringify would (own enumerable keys,
+ * `toJSON`, undefined and functions left out of objects and null in arrays, non-finite numbers null).
+ *
+ * Written by hand because every response goes through it: JSON.stringify with a replacer calls back
+ * into JS for every value, and lossless-json's writer is slower still; this walk takes about half the
+ * replacer's time on a balances response (measured, docs/architecture.md §7). No marker strings are
+ * involved, so no string value can be mistaken for a number.
  */
 export function stringifyJson(value: unknown): string {
-  let collision = false;
-  const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (typeof v === 'bigint') return MARK + v.toString();
-    if (isLosslessNumber(v)) return MARK + v.value;
-    if (typeof v === 'string' && v.startsWith(MARK)) collision = true;
-    return v;
-  });
-  if (collision) return stringify(value) ?? 'null';
-  return text === undefined ? 'null' : text.replace(MARKED_NUMBER, '$1');
+  return writeValue(value) ?? 'null';
+}
+
+/** A value's JSON text, or undefined where JSON.stringify leaves the value out. */
+function writeValue(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return value.toString();
+    case 'object':
+      return value === null ? 'null' : writeObject(value);
+    default:
+      return undefined;
+  }
+}
+
+function writeObject(value: object): string | undefined {
+  if (isLosslessNumber(value)) return value.value;
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ',') + (writeValue(value[i]) ?? 'null');
+    return text + ']';
+  }
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') return writeValue(toJSON.call(value));
+  if (value instanceof Number || value instanceof String || value instanceof Boolean)
+    return writeValue(value.valueOf());
+  let text = '';
+  for (const key of Object.keys(value)) {
+    const field = writeValue((value as Record<string, unknown>)[key]);
+    if (field !== undefined) text += (text === '' ? '{' : ',') + quotedKey(key) + field;
+  }
+  return text === '' ? '{}' : text + '}';
+}
+
+/** Responses repeat a small set of field names; their quoted forms are kept (bounded). */
+const quotedKeys = new Map<string, string>();
+const QUOTED_KEYS_MAX = 10_000;
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key) + ':';
+    if (quotedKeys.size < QUOTED_KEYS_MAX) quotedKeys.set(key, quoted);
+  }
+  return quoted;
 }
 
 export { isLosslessNumber, LosslessNumber };
