@@ -9,8 +9,9 @@
  * generator does not share the servers' event loop.
  *
  * Per route and target: a saturation run at a fixed concurrency (requests/s, p50, p99) and a run at a
- * fixed arrival rate (p50, p99; targets: history p99 <= 20 ms at 500 requests/s; the cached price and
- * balances with fiat values p99 <= 10 ms at 1,000 requests/s).
+ * fixed arrival rate (p50, p99, this process's CPU time per request answered; targets: history p99
+ * <= 20 ms at 500 requests/s; the cached price and balances with fiat values p99 <= 10 ms at 1,000
+ * requests/s).
  * Printed ratio: service requests/s / bare requests/s at the same concurrency (target >= 0.5; >= 0.8 for
  * the cached price and balances with fiat values). Prices come from a DevPriceAggregator per priced
  * asset (ETH and the workload token) with a time to live longer than the runs, so reads hit the cache.
@@ -80,6 +81,8 @@ interface RunFigures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU time of this process (both servers, the roles in the background) per request answered, in µs. */
+  cpuMicrosPerRequest: number;
 }
 
 async function main(): Promise<void> {
@@ -386,7 +389,8 @@ function report(label: string, figures: { saturated: RunFigures; paced: RunFigur
   const { saturated: s, paced: p } = figures;
   console.log(
     `${label}: ${Math.round(s.requestsPerSecond)} req/s (p50 ${s.p50} ms, p99 ${s.p99} ms) at ${CONNECTIONS} connections; ` +
-      `at ${rate}/s: ${Math.round(p.requestsPerSecond)} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms`,
+      `at ${rate}/s: ${Math.round(p.requestsPerSecond)} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms, ` +
+      `CPU ${Math.round(p.cpuMicrosPerRequest)} µs/request`,
   );
 }
 
@@ -410,6 +414,7 @@ function autocannon(
     '  if (error) { console.error(error); process.exit(1); }' +
     '  process.stdout.write(JSON.stringify(result));' +
     '});';
+  const cpuBefore = process.cpuUsage();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', script, JSON.stringify(config)], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -419,8 +424,9 @@ function autocannon(
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const cpu = process.cpuUsage(cpuBefore);
       const result = JSON.parse(out) as {
-        requests: { average: number };
+        requests: { average: number; total: number };
         latency: { p50: number; p99: number };
         non2xx: number;
         errors: number;
@@ -432,6 +438,7 @@ function autocannon(
         p99: result.latency.p99,
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
+        cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
       });
     });
   });

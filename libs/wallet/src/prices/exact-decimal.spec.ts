@@ -7,6 +7,8 @@ describe('exact decimals', () => {
     expect(formatDecimal(parseDecimal('2.5E3')!)).toBe('2500');
     expect(formatDecimal({ units: -15n, scale: 1 })).toBe('-1.5');
     expect(formatDecimal({ units: 7n, scale: 4 })).toBe('0.0007');
+    expect(formatDecimal({ units: 0n, scale: 3 })).toBe('0');
+    expect(formatDecimal({ units: -12000n, scale: 3 })).toBe('-12');
     expect(parseDecimal('12abc')).toBeUndefined();
   });
 

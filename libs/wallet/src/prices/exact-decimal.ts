@@ -11,8 +11,19 @@ export interface ExactDecimal {
 
 /** A decimal literal (`3000.5`, `1e-7`, a Chainlink answer's digits); undefined when it is not one. */
 export function parseDecimal(text: string): ExactDecimal | undefined {
+  // Every balances answer parses the same few cached prices again; results are immutable, so shared.
+  if (parsed.has(text)) return parsed.get(text);
   const plain = toPlainDecimal(text);
-  if (plain === undefined) return undefined;
+  const value = plain === undefined ? undefined : splitPlainDecimal(plain);
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(text, value);
+  return value;
+}
+
+const parsed = new Map<string, ExactDecimal | undefined>();
+const PARSED_MAX = 4096;
+
+function splitPlainDecimal(plain: string): ExactDecimal {
   const [whole, fraction = ''] = plain.split('.');
   return { units: BigInt(whole + fraction), scale: fraction.length };
 }
@@ -33,10 +44,16 @@ export function addDecimals(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
 export function formatDecimal({ units, scale }: ExactDecimal): string {
   const negative = units < 0n;
   const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+  const point = digits.length - scale;
+  let end = digits.length;
+  while (end > point && digits.charCodeAt(end - 1) === ZERO) end--;
+  const sign = negative ? '-' : '';
+  return end === point
+    ? sign + digits.slice(0, point)
+    : `${sign}${digits.slice(0, point)}.${digits.slice(point, end)}`;
 }
+
+const ZERO = 48;
 
 /** A JSON number literal with every digit on the wire (docs/architecture.md §7). */
 export function decimalLiteral(value: ExactDecimal): LosslessNumber {
