@@ -61,11 +61,7 @@ describe('lossless JSON', () => {
       fc.date({ noInvalidDate: true }),
       fc.constant({ toJSON: () => ({ replaced: [1, 'x'] }) }),
     );
-    const tree = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
-      array: fc.array(tie('value'), { maxLength: 5 }),
-      object: fc.dictionary(fc.string(), tie('value'), { maxKeys: 5 }),
-    })).value;
+    const tree = jsonTree(leaf);
     fc.assert(
       fc.property(tree, (value) => {
         expect(stringifyJson(value)).toBe(JSON.stringify(value) ?? 'null');
@@ -77,16 +73,14 @@ describe('lossless JSON', () => {
   it('writes what the lossless-json writer writes for values holding bigints and exact decimals', () => {
     const leaf = fc.oneof(
       fc.bigInt({ min: -(2n ** 260n), max: 2n ** 260n }),
-      fc.stringMatching(/^-?(0|[1-9]\d{0,29})(\.\d{1,30})?(e[+-]?\d{1,3})?$/).map((s) => new LosslessNumber(s)),
+      fc
+        .stringMatching(/^-?(0|[1-9]\d{0,29})(\.\d{1,30})?(e[+-]?\d{1,3})?$/)
+        .map((s) => new LosslessNumber(s)),
       fc.string(),
       fc.integer(),
       fc.constant(null),
     );
-    const tree = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
-      array: fc.array(tie('value'), { maxLength: 5 }),
-      object: fc.dictionary(fc.string(), tie('value'), { maxKeys: 5 }),
-    })).value;
+    const tree = jsonTree(leaf);
     fc.assert(
       fc.property(tree, (value) => {
         expect(stringifyJson(value)).toBe(losslessStringify(value));
@@ -99,3 +93,12 @@ describe('lossless JSON', () => {
     expect(() => parseJsonExact(text)).toThrow(SyntaxError);
   });
 });
+
+/** Arrays and objects nested a few levels deep around the given leaves. */
+function jsonTree(leaf: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return fc.letrec((tie) => ({
+    value: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
+    array: fc.array(tie('value'), { maxLength: 5 }),
+    object: fc.dictionary(fc.string(), tie('value'), { maxKeys: 5 }),
+  })).value;
+}
