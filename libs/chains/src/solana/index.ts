@@ -8,4 +8,3 @@ export * from './simulate-compute-units';
 export * from './solana-address';
 export * from './solana-connection';
 export * from './solana-errors';
-export * from './solana-libraries';

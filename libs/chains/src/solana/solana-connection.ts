@@ -1,5 +1,4 @@
-import type { Connection } from '@solana/web3.js';
-import { solanaWeb3 } from './solana-libraries';
+import { Connection } from '@solana/web3.js';
 
 /** Where a Solana node's JSON-RPC API answers (`SOLANA_RPC_URL`). */
 export interface SolanaNodeConfig {
@@ -15,7 +14,7 @@ export interface SolanaNodeConfig {
  */
 export function createSolanaConnection(config: SolanaNodeConfig): Connection {
   const timeoutMs = config.timeoutMs ?? 10_000;
-  return new (solanaWeb3().Connection)(config.url, {
+  return new Connection(config.url, {
     commitment: 'confirmed',
     disableRetryOnRateLimit: true,
     fetch: ((input: string | URL, init?: RequestInit) =>

@@ -13,4 +13,3 @@ export * from './get-transaction-infos-by-block-num';
 export * from './get-account-resource';
 export * from './get-unfreeze-delay';
 export * from './trigger-constant-contract';
-export * from './tronweb-library';
