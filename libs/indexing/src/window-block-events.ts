@@ -1,4 +1,5 @@
 import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
+import type { BackfillProgress, BatchProgress } from './evm/backfill-progress';
 import {
   BLOCK_INDEXED,
   BLOCK_REVERTED,
@@ -147,4 +148,20 @@ export async function appendWindowStep(
     state.complete = false;
   }
   return indexed.reduce((n, block) => n + block.transfers.length, 0);
+}
+
+/** The lines one indexer step logs: the backfill progress line when one is due, and any reorg. */
+export function windowStepLog(
+  chain: string,
+  progress: BackfillProgress,
+  batch: BatchProgress,
+  orphans: readonly WindowBlock[],
+): string[] {
+  const lines: string[] = [];
+  const line = progress.record(batch);
+  if (line) lines.push(line);
+  if (orphans.length) {
+    lines.push(`indexer ${chain}: reorg reverted ${orphans.length} block(s) from ${orphans[0].number}`);
+  }
+  return lines;
 }

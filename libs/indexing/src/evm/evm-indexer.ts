@@ -4,7 +4,7 @@ import type { HealthReport, HealthSource } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
 import { chainStream } from '@chainwire/chain-events';
 import { IndexerLoop } from '../indexer-loop';
-import { appendWindowStep } from '../window-block-events';
+import { appendWindowStep, windowStepLog } from '../window-block-events';
 import { BlockBatchSizer } from './block-batch-sizer';
 import { BackfillProgress } from './backfill-progress';
 import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
@@ -251,18 +251,8 @@ export class EvmIndexer implements HealthSource {
       this.windowSize,
     );
     this.next = to >= from ? to + 1n : from;
-    const progress = this.progress.record({
-      blocks: fetched.length,
-      transfers,
-      tip: this.next - 1n,
-      head,
-    });
-    if (progress) this.log(progress);
-    if (orphans.length) {
-      this.log(
-        `indexer ${this.options.chain}: reorg reverted ${orphans.length} block(s) from ${orphans[0].number}`,
-      );
-    }
+    const batch = { blocks: fetched.length, transfers, tip: this.next - 1n, head };
+    for (const line of windowStepLog(this.options.chain, this.progress, batch, orphans)) this.log(line);
     return true;
   }
 

@@ -13,7 +13,7 @@ import type { EventStore } from '@chainwire/event-store';
 import { chainStream } from '@chainwire/chain-events';
 import { BackfillProgress } from '../evm/backfill-progress';
 import { IndexerLoop } from '../indexer-loop';
-import { appendWindowStep } from '../window-block-events';
+import { appendWindowStep, windowStepLog } from '../window-block-events';
 import { loadChainStreamState, type ChainStreamState, type WindowBlock } from '../evm/chain-stream-state';
 import { ReorgTooDeepError, StartBlockBeyondHeadError } from '../evm/indexer-errors';
 import { type FetchedTronBlock, tronBlockTransfers } from './tron-block-transfers';
@@ -195,18 +195,8 @@ export class TronIndexer implements HealthSource {
       this.windowSize,
     );
     this.next = fetched.length > 0 ? fetched[fetched.length - 1].block.number + 1n : from;
-    const progress = this.progress.record({
-      blocks: fetched.length,
-      transfers,
-      tip: this.next - 1n,
-      head,
-    });
-    if (progress) this.log(progress);
-    if (orphans.length) {
-      this.log(
-        `indexer ${this.options.chain}: reorg reverted ${orphans.length} block(s) from ${orphans[0].number}`,
-      );
-    }
+    const batch = { blocks: fetched.length, transfers, tip: this.next - 1n, head };
+    for (const line of windowStepLog(this.options.chain, this.progress, batch, orphans)) this.log(line);
     return true;
   }
 
