@@ -358,6 +358,46 @@ export function eventStoreContract(setup: () => Promise<ContractContext>, featur
     expect(await ctx.store.headPosition()).toEqual(tail.at(-1)!.position);
   });
 
+  it('tells a caught-up filtered subscription how far it has looked past the events it skipped', async () => {
+    const base = category();
+    const filter = { streamPrefixes: [`${base}-wanted`] };
+    await ctx.store.appendToStream(`${base}-wanted`, [event(1)]);
+    const reader = await openStore();
+    const controller = new AbortController();
+    const seen: RecordedEvent[] = [];
+    const told: GlobalPosition[] = [];
+    const following = (async () => {
+      for await (const batch of reader.subscribeToAll({
+        filter,
+        after: (await ctx.store.readAll({ filter, limit: 1 }))[0].position,
+        signal: controller.signal,
+        onCheckpoint: (position) => {
+          // Always ahead of what was yielded: the subscriber may store it as its checkpoint.
+          if (seen.length) expect(comparePositions(position, seen.at(-1)!.position)).toBe(1);
+          told.push(position);
+        },
+      })) {
+        seen.push(...batch);
+      }
+    })();
+    try {
+      await ctx.store.appendToStream(`${base}-skipped`, [event(2), event(3)]);
+      const [, skipped] = await ctx.store.readStream(`${base}-skipped`);
+      await eventually(() => told.some((p) => comparePositions(p, skipped.position) >= 0));
+      expect(seen).toHaveLength(0);
+
+      const wanted = event(4);
+      await ctx.store.appendToStream(`${base}-wanted`, [wanted]);
+      await eventually(() => seen.length === 1);
+      expect(seen[0].id).toBe(wanted.id);
+      // Nothing it was told it had passed comes back: the wanted event lies after all of them.
+      for (const position of told) expect(comparePositions(seen[0].position, position)).toBe(1);
+    } finally {
+      controller.abort();
+      await following;
+    }
+  });
+
   it('follows $all live from a position and ends when aborted', async () => {
     const base = category();
     const filter = { streamPrefixes: [`${base}-`] };

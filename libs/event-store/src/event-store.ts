@@ -109,6 +109,13 @@ export interface ReadAllOptions {
 export interface SubscribeOptions extends ReadAllOptions {
   /** Ends the subscription; the iterator then returns. */
   readonly signal?: AbortSignal;
+  /**
+   * Told, when the subscription has caught up, a position up to which it has looked at every event: none
+   * after the last yielded batch and up to there passes the filter. A consumer moves its checkpoint there,
+   * over the events it skipped (docs/architecture.md §4). Awaited before the subscription reads on; called
+   * between batches, always ahead of the last yielded event, and possibly again with the same position.
+   */
+  readonly onCheckpoint?: (position: GlobalPosition) => void | Promise<void>;
 }
 
 export class WrongExpectedVersionError extends Error {

@@ -163,10 +163,18 @@ export class KurrentDbEventStore implements EventStore {
     const limit = options.limit ?? 1000;
     let floor = options.after ?? START;
     const signals = [options.signal, this.closing.signal];
+    // The server's checkpoints of a filtered subscription: it has looked at every event up to there.
+    let serverCheckpoint: GlobalPosition = floor;
     const subscription = this.client.subscribeToAll({
       fromPosition: floor.commit < 0n ? KURRENT_START : toPosition(floor),
-      filter: serverFilter(options.filter),
+      filter: {
+        ...serverFilter(options.filter),
+        checkpointReached: (_subscription, position) => {
+          serverCheckpoint = { commit: position.commit, prepare: position.prepare };
+        },
+      },
     });
+    let reported = floor;
     try {
       while (!signals.some((s) => s?.aborted)) {
         const batch: RecordedEvent<E>[] = [];
@@ -178,7 +186,16 @@ export class KurrentDbEventStore implements EventStore {
           if (batch.length === limit) break;
         }
         if (batch.length > 0) {
+          reported = batch[batch.length - 1].position;
           yield batch;
+          continue;
+        }
+        // Nothing wanted is left to read: every event up to the floor (and the server's checkpoint,
+        // whichever is later) was skipped by the filter.
+        const skippedTo = comparePositions(serverCheckpoint, floor) > 0 ? serverCheckpoint : floor;
+        if (options.onCheckpoint && comparePositions(skippedTo, reported) > 0) {
+          reported = skippedTo;
+          await options.onCheckpoint(skippedTo);
           continue;
         }
         if (subscription.errored) throw subscription.errored;

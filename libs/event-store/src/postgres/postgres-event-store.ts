@@ -2,6 +2,7 @@ import { inTransaction } from '@chainwire/core';
 import { Client, type Pool } from 'pg';
 import {
   ANY,
+  comparePositions,
   NO_STREAM,
   START,
   type AppendResult,
@@ -18,7 +19,7 @@ import {
 } from '../event-store';
 import { appendStreamByStream, appendsToMake } from '../append-stream-by-stream';
 import { NOTIFY_CHANNEL, appendInTransaction, appendToStreamsInTransaction } from './append-in-transaction';
-import { EVENT_COLUMNS, readAllQuery } from './read-all-query';
+import { EVENT_COLUMNS, readAllQuery, readAllWithHeadQuery } from './read-all-query';
 import { SharedReads } from './shared-reads';
 import { Wakeup } from './wakeup';
 
@@ -178,6 +179,28 @@ export class PostgresEventStore implements EventStore {
     return rows.map((row) => toRecorded<E>(row));
   }
 
+  /** readAll, and the head its statement could see (readAllWithHeadQuery); null head: an empty store. */
+  private async readAllWithHead(
+    options: ReadAllOptions,
+  ): Promise<{ events: RecordedEvent[]; head: GlobalPosition | null }> {
+    const { text, values } = readAllWithHeadQuery(options);
+    const { rows } = await this.pool.query<EventRow & { head: string | null }>(text, values);
+    let head: GlobalPosition | null = null;
+    const events: RecordedEvent[] = [];
+    for (const row of rows) {
+      if (row.event_id !== null) events.push(toRecorded(row));
+      else if (row.head !== null) head = parsePosition(row.head);
+    }
+    // UNION ALL keeps the page's order in PostgreSQL's plans; a sort guards what SQL does not promise.
+    for (let i = 1; i < events.length; i++) {
+      if (comparePositions(events[i - 1].position, events[i].position) > 0) {
+        events.sort((a, b) => comparePositions(a.position, b.position));
+        break;
+      }
+    }
+    return { events, head };
+  }
+
   async headPosition(): Promise<GlobalPosition> {
     const { rows } = await this.pool.query<{ commit: string; prepare: string }>(
       `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events e
@@ -194,17 +217,32 @@ export class PostgresEventStore implements EventStore {
     let after = options.after ?? START;
     const limit = options.limit ?? 1000;
     const stopped = () => options.signal?.aborted === true || this.closing.signal.aborted;
+    const onCheckpoint = options.onCheckpoint;
     while (!stopped()) {
       this.ensureListening();
       const seen = this.wakeup.seen;
       const read = { after, limit, filter: options.filter };
-      const { events, fresh } = await this.sharedReads.read(read, () => this.readAll(read));
+      let head: GlobalPosition | null = null;
+      const { events, fresh } = await this.sharedReads.read(read, async () => {
+        if (!onCheckpoint) return this.readAll(read);
+        const page = await this.readAllWithHead(read);
+        head = page.head;
+        return page.events;
+      });
       if (stopped()) return;
       if (events.length > 0) {
         after = events[events.length - 1].position;
         yield events as RecordedEvent<E>[];
         // A shared batch may predate the wake-up `seen` stands for: read again rather than wait.
         if (events.length === limit || !fresh) continue;
+      }
+      // A short page read by this subscriber: nothing between it and the head it saw passes the filter.
+      // The read position stays where it is (a filtered read costs what it returns, and subscribers
+      // sharing batches keep asking from the same place); only the subscriber's checkpoint moves.
+      const skippedTo: GlobalPosition | null = head;
+      if (onCheckpoint && skippedTo && comparePositions(skippedTo, after) > 0) {
+        await onCheckpoint(skippedTo);
+        if (stopped()) return;
       }
       await this.wakeup.wait(seen, this.options.pollIntervalMs ?? 250, [options.signal, this.closing.signal]);
     }
@@ -239,6 +277,12 @@ export class PostgresEventStore implements EventStore {
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
   }
+}
+
+/** `commit/prepare` as readAllWithHeadQuery writes a position. */
+function parsePosition(text: string): GlobalPosition {
+  const slash = text.indexOf('/');
+  return { commit: BigInt(text.slice(0, slash)), prepare: BigInt(text.slice(slash + 1)) };
 }
 
 /** The stored type and data are taken for the category the reader names (the port's `E`). */

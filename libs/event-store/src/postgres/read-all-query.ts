@@ -54,3 +54,25 @@ export function readAllQuery(options: ReadAllOptions): { text: string; values: u
   }
   return { text: `SELECT ${EVENT_COLUMNS} FROM events e WHERE ${conditions.join(' AND ')} ${order}`, values };
 }
+
+/** The last event a reader can see: the newest row of a transaction older than every running one. */
+const HEAD_OF_VISIBLE = `SELECT h.transaction_id::text || '/' || h.global_position::text FROM events h
+  WHERE h.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY h.transaction_id DESC, h.global_position DESC LIMIT 1`;
+
+/**
+ * readAllQuery's rows, then one more whose `event_id` is null and whose `head` is the last event visible
+ * to the same statement as `commit/prepare` (null in an empty store). One statement, so one snapshot: when
+ * the page is shorter than the limit, no event between it and that head passes the filter, and a
+ * subscriber may move over them (docs/architecture.md §4). The head is one backward step of
+ * `events_global_order`.
+ */
+export function readAllWithHeadQuery(options: ReadAllOptions): { text: string; values: unknown[] } {
+  const { text, values } = readAllQuery(options);
+  return {
+    text:
+      `SELECT page.*, NULL::text AS head FROM (${text}) page UNION ALL ` +
+      `SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, (${HEAD_OF_VISIBLE})`,
+    values,
+  };
+}

@@ -77,7 +77,7 @@ export async function lockCheckpoint(
  * a concurrent replay) rolls back with CheckpointConflictError instead of applying twice.
  */
 export async function moveCheckpoint(
-  client: PoolClient,
+  client: Pick<PoolClient, 'query'>,
   name: string,
   expected: GlobalPosition,
   next: GlobalPosition,

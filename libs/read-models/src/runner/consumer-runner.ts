@@ -6,8 +6,13 @@ import {
   type HealthSource,
   isRetryableError,
 } from '@chainwire/core';
-import type { EventStore, GlobalPosition, RecordedEvent } from '@chainwire/event-store';
-import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
+import {
+  comparePositions,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+} from '@chainwire/event-store';
+import { applyBatch, CheckpointConflictError, moveCheckpoint, readCheckpoint } from './checkpoint';
 import type { Consumer } from './consumer';
 import { processOrPark } from './poison-events';
 import { acquireProjectionLock, sleep, type ProjectionLease } from './projection-lock';
@@ -34,6 +39,11 @@ export interface ConsumerRunnerOptions {
   parkAfterAttempts?: number;
   /** After each batch committed with its checkpoint (parked events included). */
   onCommitted?: (events: readonly RecordedEvent[]) => void;
+  /**
+   * Least time between two moves of the checkpoint over skipped events while caught up, in ms (default
+   * 5000): a consumer of rare events would otherwise write its checkpoint after every chain append.
+   */
+  skippedCheckpointEveryMs?: number;
 }
 
 /**
@@ -203,6 +213,16 @@ export class ConsumerRunner implements HealthSource {
   private async follow(signal: AbortSignal, onApplied: () => void): Promise<void> {
     const { db, eventStore, consumer } = this.options;
     let checkpoint: GlobalPosition = await readCheckpoint(db.pool, consumer.name);
+    const skipEveryMs = this.options.skippedCheckpointEveryMs ?? 5000;
+    let skippedAt = -Infinity;
+    // Caught up: the checkpoint moves over the events the filter skipped (a compare-and-set, like a
+    // batch's), so a restart, `lag()` and an operator's view start from there, not from the last match.
+    const skipTo = async (position: GlobalPosition) => {
+      if (comparePositions(position, checkpoint) <= 0 || performance.now() - skippedAt < skipEveryMs) return;
+      skippedAt = performance.now();
+      await moveCheckpoint(db.pool, consumer.name, checkpoint, position);
+      checkpoint = position;
+    };
     while (!signal.aborted) {
       const poked = new AbortController();
       this.poked = poked;
@@ -212,6 +232,7 @@ export class ConsumerRunner implements HealthSource {
           limit: this.batchSize,
           filter: consumer.filter,
           signal: AbortSignal.any([signal, poked.signal]),
+          onCheckpoint: skipTo,
         });
         for await (const batch of batches) {
           // The batch was read before the abort: processing it is still correct, and stopping soon enough.
