@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
 import {
+  comparePositions,
   eventGuard,
   PostgresEventStore,
   type ReadAllOptions,
@@ -348,5 +349,29 @@ describe('ConsumerRunner', () => {
     } finally {
       await runner.stop();
     }
+  });
+
+  it('reads narrowly while the consumer says part of its input cannot matter, and in full from the event that changes that', async () => {
+    const name = await freshProjection();
+    const projection = recordingProjection(name, 'a');
+    // Until it has a row, it needs only the `-start` stream: like the webhook saga before its first subscription.
+    const consumer = {
+      ...projection,
+      narrowRead: async () => {
+        const {
+          rows: [stored],
+        } = await db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${name}_rows`);
+        return stored!.n === '0' ? { filter: { streamPrefixes: [`${name}-start`] }, limit: 1 } : undefined;
+      },
+    };
+    const counted = (n: number) => ({ id: randomUUID(), type: 'Counted', data: { n } });
+    await store.appendToStream(`${name}-1`, [counted(0)]);
+    await store.appendToStream(`${name}-start`, [counted(100)]);
+    await store.appendToStream(`${name}-1`, [counted(1), counted(2)]);
+    const runner = new ConsumerRunner({ db, eventStore: store, consumer, skippedCheckpointEveryMs: 0 });
+    await runner.catchUp();
+    expect((await rows(name)).map((r) => r.n)).toEqual([1, 2, 100]);
+    const [last] = await store.readStream(`${name}-1`, { direction: 'backwards', limit: 1 });
+    expect(comparePositions(await readCheckpoint(db.pool, name), last!.position)).toBeGreaterThanOrEqual(0);
   });
 });

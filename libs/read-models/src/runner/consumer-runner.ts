@@ -8,12 +8,13 @@ import {
 } from '@chainwire/core';
 import {
   comparePositions,
+  type EventFilter,
   type EventStore,
   type GlobalPosition,
   type RecordedEvent,
 } from '@chainwire/event-store';
 import { applyBatch, CheckpointConflictError, moveCheckpoint, readCheckpoint } from './checkpoint';
-import type { Consumer } from './consumer';
+import type { Consumer, NarrowRead } from './consumer';
 import { processOrPark } from './poison-events';
 import { acquireProjectionLock, sleep, type ProjectionLease } from './projection-lock';
 
@@ -168,7 +169,7 @@ export class ConsumerRunner implements HealthSource {
   async lag(): Promise<bigint> {
     const { db, eventStore, consumer } = this.options;
     const after = await readCheckpoint(db.pool, consumer.name);
-    const [pending] = await eventStore.readAll({ after, limit: 1, filter: consumer.filter });
+    const [pending] = await eventStore.readAll({ after, limit: 1, filter: await this.filterNow() });
     if (!pending) return 0n;
     const head = await eventStore.headPosition();
     return head.prepare >= pending.position.prepare ? head.prepare - pending.position.prepare + 1n : 1n;
@@ -177,8 +178,14 @@ export class ConsumerRunner implements HealthSource {
   private async isCaughtUp(): Promise<boolean> {
     const { db, eventStore, consumer } = this.options;
     const after = await readCheckpoint(db.pool, consumer.name);
-    const pending = await eventStore.readAll({ after, limit: 1, filter: consumer.filter });
+    const pending = await eventStore.readAll({ after, limit: 1, filter: await this.filterNow() });
     return pending.length === 0;
+  }
+
+  /** The filter the consumer reads with in its current state (Consumer.narrowRead). */
+  private async filterNow(): Promise<EventFilter | undefined> {
+    const { consumer } = this.options;
+    return (await consumer.narrowRead?.())?.filter ?? consumer.filter;
   }
 
   private async run(stopped: AbortSignal): Promise<void> {
@@ -227,10 +234,11 @@ export class ConsumerRunner implements HealthSource {
       const poked = new AbortController();
       this.poked = poked;
       try {
+        const narrow = await consumer.narrowRead?.();
         const batches = eventStore.subscribeToAll({
           after: checkpoint,
-          limit: this.batchSize,
-          filter: consumer.filter,
+          limit: narrow?.limit ?? this.batchSize,
+          filter: narrow?.filter ?? consumer.filter,
           signal: AbortSignal.any([signal, poked.signal]),
           onCheckpoint: skipTo,
         });
@@ -241,6 +249,8 @@ export class ConsumerRunner implements HealthSource {
           this.options.onCommitted?.(batch);
           this.events.emit('progress');
           if (signal.aborted || poked.signal.aborted) break;
+          // The batch may have changed what the consumer needs to read: start again from the checkpoint.
+          if (consumer.narrowRead && !sameRead(narrow, await consumer.narrowRead())) break;
         }
       } catch (error) {
         if (!(error instanceof CheckpointConflictError)) throw error;
@@ -311,4 +321,8 @@ export class ConsumerRunner implements HealthSource {
       for (const name of names) this.events.on(name, done);
     });
   }
+}
+
+function sameRead(a: NarrowRead | undefined, b: NarrowRead | undefined): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }

@@ -19,6 +19,15 @@ export interface Consumer<Prepared = void> {
    */
   readonly onPoisonEvent?: 'halt' | 'park';
   /**
+   * A narrower read while the consumer's state makes part of `filter` irrelevant (the webhook saga with no
+   * subscription yet needs no transfer): the filter and batch size to read with from the checkpoint, or
+   * undefined for `filter` at the runner's batch size. Asked when the subscription starts and after each
+   * committed batch; a changed answer restarts the subscription from the checkpoint. Events the narrow
+   * filter leaves out must not matter to the consumer in the state it is in after each batch, so a batch
+   * that can change that state must end with the event that changes it (a limit of 1 does).
+   */
+  narrowRead?(): Promise<NarrowRead | undefined>;
+  /**
    * A process manager's side effects for the batch (event-store appends with deterministic ids), made
    * before its checkpoint moves; returns what `apply` writes. It is run again on the same events after
    * a crash or a rolled-back commit, so it must be safe to repeat. Outside the transaction: it may use
@@ -31,4 +40,9 @@ export interface Consumer<Prepared = void> {
    * committing. `prepared` is what `prepare` returned (undefined without one).
    */
   apply(client: PoolClient, events: readonly RecordedEvent[], prepared: Prepared): Promise<void>;
+}
+
+export interface NarrowRead {
+  readonly filter: EventFilter;
+  readonly limit?: number;
 }

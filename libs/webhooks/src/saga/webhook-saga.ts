@@ -52,6 +52,10 @@ export function createWebhookSaga(options: WebhookSagaOptions): Consumer<SagaSub
     },
     // Every tenant's transfers and subscriptions: one that cannot be handled must not stop the others.
     onPoisonEvent: 'park',
+    // Before the first subscription no transfer can match and none has a delivery to revert: read
+    // subscription events alone, one at a time, so the batch that adds the first one ends with it and
+    // the transfers after it are read in full (docs/architecture.md §8).
+    narrowRead: async () => ((await anySagaSubscription(options.db)) ? undefined : SUBSCRIPTION_EVENTS_ONLY),
     prepare: async (events) => {
       const known = await loadSagaSubscriptions(options.db, events);
       const decimals = await loadDecimals(options.db, events);
@@ -75,6 +79,19 @@ export function createWebhookSaga(options: WebhookSagaOptions): Consumer<SagaSub
     },
     apply: (client, _events, changed) => saveSagaSubscriptions(client, changed),
   };
+}
+
+const SUBSCRIPTION_EVENTS_ONLY = {
+  filter: { streamPrefixes: [SUBSCRIPTION_STREAM_PREFIX], eventTypes: [...SUBSCRIPTION_EVENT_TYPES] },
+  limit: 1,
+} as const;
+
+/** Whether the saga's view holds a subscription, whatever its status (saved with the saga's checkpoint). */
+async function anySagaSubscription(db: Database): Promise<boolean> {
+  const { rows } = await db.pool.query<{ any: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM webhook_saga_subscriptions) AS any',
+  );
+  return rows[0]?.any === true;
 }
 
 async function loadSagaSubscriptions(
