@@ -73,7 +73,7 @@ async function runWorkload(name: WorkloadName): Promise<void> {
     );
     console.log(`balances exact: ${compared} compared with the node, all equal`);
     console.log(
-      `(a) end to end: ${seconds(run.caughtUpMs)} from spawn (boot ${seconds(run.bootMs)}), ${rate(run.caughtUpMs)} transfers/s; after boot ${seconds(indexMs)}, ${rate(indexMs)} transfers/s`,
+      `(a) end to end: ${seconds(run.caughtUpMs)} from spawn (boot ${seconds(run.bootMs)}), ${rate(run.caughtUpMs)} transfers/s; after boot ${seconds(indexMs)}, ${rate(indexMs)} transfers/s; server CPU ${seconds(run.cpuMs)}`,
     );
     console.log(
       `(b) RPC floor: ${seconds(rpcMs)}, ${rate(rpcMs)} transfers/s; ratio (a)/(b) ${(rpcMs / indexMs).toFixed(3)}`,

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -77,6 +77,8 @@ export interface EndToEnd {
   readonly bootMs: number;
   /** From spawning the server to the balances read model caught up with the head. */
   readonly caughtUpMs: number;
+  /** CPU time the server process used by then (user and system, all its threads), in ms. */
+  readonly cpuMs: number;
   readonly service: ServiceProcess;
 }
 
@@ -124,5 +126,14 @@ export async function runService(store: BenchStore, rpcUrl: string, workload: Wo
     }
     await new Promise((r) => setTimeout(r, 10));
   }
-  return { bootMs, caughtUpMs: performance.now() - spawnedAt, service };
+  const caughtUpMs = performance.now() - spawnedAt;
+  return { bootMs, caughtUpMs, cpuMs: processCpuMs(service.pid), service };
+}
+
+/** utime + stime of a Linux process from /proc (fields 14 and 15, in clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces; the fields after it start past its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -21,6 +21,8 @@ export interface ServiceProcess {
   kill(): Promise<void>;
   /** Milliseconds from spawning the process to the first answer of GET /api/blocks/latest. */
   readonly answeredAfterMs: number;
+  /** The process id (the server's own process: viaStartScript runs it in the script's process). */
+  readonly pid: number;
 }
 
 export interface StartServiceOptions {
@@ -93,6 +95,7 @@ export async function startService(
   const answeredAfterMs = Date.now() - spawnedAt;
   return {
     answeredAfterMs,
+    pid: child.pid!,
     url,
     apiKey,
     dataDir,
