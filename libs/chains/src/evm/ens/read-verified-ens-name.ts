@@ -5,11 +5,11 @@ import {
   ContractFunctionZeroDataError,
   type Hex,
   isAddressEqual,
+  namehash,
   parseAbi,
   type PublicClient,
   zeroAddress,
 } from 'viem';
-import { namehash, normalize } from 'viem/ens';
 import { unavailableOr } from '../transactions/tx-errors';
 
 const REGISTRY_ABI = parseAbi(['function resolver(bytes32 node) view returns (address)']);
@@ -82,9 +82,21 @@ async function readOrNull<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
+type ViemEns = typeof import('viem/ens');
+let viemEns: ViemEns | undefined;
+
+/**
+ * viem/ens (for `normalize`: ENSIP-15's tables), required on first use: loading it takes about 0.14 s,
+ * which every start of every role paid for a check only the names route makes.
+ */
+function ens(): ViemEns {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred on purpose, see above
+  return (viemEns ??= require('viem/ens') as ViemEns);
+}
+
 function normalizedOrNull(name: string): string | null {
   try {
-    return normalize(name);
+    return ens().normalize(name);
   } catch {
     return null;
   }
