@@ -8,3 +8,4 @@ export * from './simulate-compute-units';
 export * from './solana-address';
 export * from './solana-connection';
 export * from './solana-errors';
+export * from './solana-libraries';

@@ -1,4 +1,4 @@
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, unpackMint } from '@solana/spl-token';
+import { solanaSplToken } from './solana-libraries';
 import type { AccountInfo, PublicKey } from '@solana/web3.js';
 
 export interface SolanaMint {
@@ -11,6 +11,7 @@ export interface SolanaMint {
 /** The mint at `address` from its account, or undefined when the account is no initialised mint of a token program. */
 export function readMint(address: PublicKey, account: AccountInfo<Buffer> | null): SolanaMint | undefined {
   if (!account) return undefined;
+  const { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, unpackMint } = solanaSplToken();
   const programId = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].find((id) => id.equals(account.owner));
   if (!programId) return undefined;
   try {

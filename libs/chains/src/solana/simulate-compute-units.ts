@@ -1,4 +1,5 @@
-import { type Connection, type Message, VersionedTransaction, type VersionedMessage } from '@solana/web3.js';
+import type { Connection, Message, VersionedMessage } from '@solana/web3.js';
+import { solanaWeb3 } from './solana-libraries';
 import { ChainUnavailableError, ExecutionFailedError } from '../evm/transactions/tx-errors';
 import { solanaCall } from './solana-errors';
 
@@ -11,7 +12,7 @@ export async function simulateComputeUnits(
   connection: Connection,
   message: Message | VersionedMessage,
 ): Promise<bigint> {
-  const tx = new VersionedTransaction(message as VersionedMessage);
+  const tx = new (solanaWeb3().VersionedTransaction)(message as VersionedMessage);
   const { value } = await solanaCall('simulateTransaction', () =>
     connection.simulateTransaction(tx, { sigVerify: false, replaceRecentBlockhash: false }),
   );

@@ -1,4 +1,5 @@
-import { PublicKey } from '@solana/web3.js';
+import type { PublicKey } from '@solana/web3.js';
+import { solanaWeb3 } from './solana-libraries';
 
 const BASE58_KEY = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
@@ -6,7 +7,7 @@ const BASE58_KEY = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 export function parseSolanaAddress(raw: string): PublicKey | undefined {
   if (!BASE58_KEY.test(raw)) return undefined;
   try {
-    const key = new PublicKey(raw);
+    const key = new (solanaWeb3().PublicKey)(raw);
     // PublicKey accepts a shorter decoding padded to 32 bytes; only the canonical spelling is an address.
     return key.toBase58() === raw ? key : undefined;
   } catch {

@@ -1,4 +1,5 @@
-import { Connection } from '@solana/web3.js';
+import type { Connection } from '@solana/web3.js';
+import { solanaSplToken, solanaWeb3 } from './solana-libraries';
 
 /** Where a Solana node's JSON-RPC API answers (`SOLANA_RPC_URL`). */
 export interface SolanaNodeConfig {
@@ -14,7 +15,9 @@ export interface SolanaNodeConfig {
  */
 export function createSolanaConnection(config: SolanaNodeConfig): Connection {
   const timeoutMs = config.timeoutMs ?? 10_000;
-  return new Connection(config.url, {
+  // A deployment with a Solana node loads the token program's library with the connection, at boot.
+  solanaSplToken();
+  return new (solanaWeb3().Connection)(config.url, {
     commitment: 'confirmed',
     disableRetryOnRateLimit: true,
     fetch: ((input: string | URL, init?: RequestInit) =>

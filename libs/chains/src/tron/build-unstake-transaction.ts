@@ -1,4 +1,4 @@
-import { TronWeb } from 'tronweb';
+import { tronWeb } from './tronweb-library';
 import type { TronHttpClient } from './tron-http-client';
 
 export type TronResource = 'BANDWIDTH' | 'ENERGY';
@@ -42,7 +42,7 @@ export async function buildTronUnstakeTransaction(
     expiration: timestamp + EXPIRATION_MS,
     timestamp,
   };
-  const builder = new TronWeb({ fullHost: node.url }).transactionBuilder;
+  const builder = new (tronWeb())({ fullHost: node.url }).transactionBuilder;
   const amount = Number(request.amountSun);
   const tx = request.receiver
     ? await builder.undelegateResource(amount, request.receiver, request.resource, request.owner, {

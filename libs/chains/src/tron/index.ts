@@ -13,3 +13,4 @@ export * from './get-transaction-infos-by-block-num';
 export * from './get-account-resource';
 export * from './get-unfreeze-delay';
 export * from './trigger-constant-contract';
+export * from './tronweb-library';

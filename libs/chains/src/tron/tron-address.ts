@@ -1,4 +1,4 @@
-import { TronWeb } from 'tronweb';
+import { tronWeb } from './tronweb-library';
 import { isTronAddress } from '../registry/contract-address';
 
 const TRON_HEX = /^(?:0x)?41[0-9a-fA-F]{40}$/;
@@ -14,7 +14,7 @@ export function toTronBase58(value: string): string | null {
   const trimmed = value.trim();
   if (isTronAddress(trimmed)) return trimmed;
   if (!TRON_HEX.test(trimmed)) return null;
-  const base58 = TronWeb.address.fromHex(trimmed.replace(/^0x/, '').toLowerCase());
+  const base58 = tronWeb().address.fromHex(trimmed.replace(/^0x/, '').toLowerCase());
   return isTronAddress(base58) ? base58 : null;
 }
 
@@ -37,5 +37,5 @@ export function tronBase58FromEvmHex(hex20: string): string {
 
 /** base58 → the node's hex form (`41…`, lower case), for request bodies. */
 export function tronHex(base58: string): string {
-  return TronWeb.address.toHex(base58).toLowerCase();
+  return tronWeb().address.toHex(base58).toLowerCase();
 }

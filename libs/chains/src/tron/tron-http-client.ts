@@ -1,4 +1,5 @@
 import { isRetryableHttpStatus, NonRetryableError, parseJsonExact, RetryableError } from '@chainwire/core';
+import { tronWeb } from './tronweb-library';
 
 /** Where a Tron node's java-tron HTTP API answers, and the TronGrid key when it is TronGrid. */
 export interface TronNodeConfig {
@@ -46,6 +47,8 @@ export class TronHttpClient {
   constructor(private readonly config: TronNodeConfig) {
     this.root = config.url.replace(/\/+$/, '');
     this.timeoutMs = config.timeoutMs ?? 10_000;
+    // A deployment with a Tron node loads tronweb here, at boot, never first inside a running loop.
+    tronWeb();
   }
 
   get url(): string {

@@ -1,4 +1,4 @@
-import { TronWeb } from 'tronweb';
+import { tronWeb } from '@chainwire/chains';
 import { parseAccountAddress } from '@chainwire/wallet';
 
 const TRON_HEX = /^(?:0x)?41[0-9a-fA-F]{40}$/;
@@ -11,7 +11,7 @@ const TRON_HEX = /^(?:0x)?41[0-9a-fA-F]{40}$/;
 export function parseStakingAddress(family: string, raw: string): string {
   const value = raw.trim();
   if (family === 'Tron' && TRON_HEX.test(value)) {
-    return parseAccountAddress(family, TronWeb.address.fromHex(value.replace(/^0x/, ''))).display;
+    return parseAccountAddress(family, tronWeb().address.fromHex(value.replace(/^0x/, ''))).display;
   }
   return parseAccountAddress(family, value).display;
 }

@@ -1,22 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-  TOKEN_2022_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-} from '@solana/spl-token';
-import {
-  ComputeBudgetProgram,
-  type Message,
-  type PublicKey,
-  SystemProgram,
-  type TransactionInstruction,
-  TransactionMessage,
-} from '@solana/web3.js';
+import type { Message, PublicKey, TransactionInstruction } from '@solana/web3.js';
 import {
   ExecutionFailedError,
   getAccounts,
+  solanaSplToken,
+  solanaWeb3,
   getFeeForMessage,
   getLatestBlockhash,
   getRecentPrioritizationFees,
@@ -49,6 +37,14 @@ const MAX_U64 = { value: 2n ** 64n - 1n, label: '2^64 - 1' } as const;
 @Injectable()
 export class SolanaPrepareSign {
   async prepare(intent: TransferIntent, chain: SolanaTxChain): Promise<SolanaPrepared> {
+    const { ComputeBudgetProgram, SystemProgram, TransactionMessage } = solanaWeb3();
+    const {
+      createAssociatedTokenAccountIdempotentInstruction,
+      createTransferCheckedInstruction,
+      getAssociatedTokenAddressSync,
+      TOKEN_2022_PROGRAM_ID,
+      TOKEN_PROGRAM_ID,
+    } = solanaSplToken();
     rejectEvmOnlyFields(intent, chain.entry.id, { multiplier: true });
     const from = address(intent.from, 'from');
     const to = address(intent.recipient, 'to');
