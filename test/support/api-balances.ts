@@ -57,14 +57,18 @@ export async function nodeBalances(
 }
 
 /** Retries `check` until it stops throwing or the timeout passes (the read models trail the chain). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T>,
+  timeoutMs = 60_000,
+  intervalMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       return await check();
     } catch (error) {
       if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, intervalMs));
     }
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { insertChainEventRows } from '../../../../test/support/chain-event-rows';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
 import { type EventFilter, type GlobalPosition, START } from '../event-store';
@@ -31,13 +32,7 @@ describe('filtered reads of $all behind a million chain events', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     store = new PostgresEventStore(db.pool);
-    await db.pool.query(
-      `INSERT INTO events (stream_id, stream_position, event_id, type, data)
-       SELECT 'chain-ethereum', g, gen_random_uuid(),
-              CASE WHEN g % 26 = 0 THEN 'BlockIndexed' ELSE 'TransferObserved' END, '{}'::jsonb
-         FROM generate_series(0, $1::int - 1) g`,
-      [CHAIN_EVENTS],
-    );
+    await insertChainEventRows(db.pool, CHAIN_EVENTS);
   }, 300_000);
   afterAll(async () => {
     await store.close();

@@ -44,6 +44,7 @@ export interface WebhookSagaOptions {
  */
 export function createWebhookSaga(options: WebhookSagaOptions): Consumer<SagaSubscription[]> {
   const indexed = new Set(options.indexedChains);
+  let hasSubscriptions = false;
   return {
     name: SAGA_NAME,
     filter: {
@@ -55,7 +56,11 @@ export function createWebhookSaga(options: WebhookSagaOptions): Consumer<SagaSub
     // Before the first subscription no transfer can match and none has a delivery to revert: read
     // subscription events alone, one at a time, so the batch that adds the first one ends with it and
     // the transfers after it are read in full (docs/architecture.md §8).
-    narrowRead: async () => ((await anySagaSubscription(options.db)) ? undefined : SUBSCRIPTION_EVENTS_ONLY),
+    narrowRead: async () => {
+      // The saga never removes a subscription from its view: once one is there, no query is needed.
+      hasSubscriptions ||= await anySagaSubscription(options.db);
+      return hasSubscriptions ? undefined : SUBSCRIPTION_EVENTS_ONLY;
+    },
     prepare: async (events) => {
       const known = await loadSagaSubscriptions(options.db, events);
       const decimals = await loadDecimals(options.db, events);

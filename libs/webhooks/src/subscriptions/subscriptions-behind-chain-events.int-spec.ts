@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { eventually } from '../../../../test/support/api-balances';
+import { insertChainEventRows } from '../../../../test/support/chain-event-rows';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
-import { comparePositions, PostgresEventStore, type GlobalPosition } from '@chainwire/event-store';
+import { PostgresEventStore, type GlobalPosition } from '@chainwire/event-store';
 import { ConsumerRunner, readCheckpoint } from '@chainwire/read-models';
 import {
   SUBSCRIPTION_REQUESTED,
@@ -12,16 +14,6 @@ import {
 import { subscriptionsProjection } from './subscriptions.read-model';
 
 const CHAIN_EVENTS = 1_000_000;
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 /**
  * docs/architecture.md §4: a consumer of rare events behind a million chain events applies its own at
@@ -36,13 +28,7 @@ describe('the subscriptions read model behind a million chain events', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     store = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
-    await db.pool.query(
-      `INSERT INTO events (stream_id, stream_position, event_id, type, data)
-       SELECT 'chain-ethereum', g, gen_random_uuid(),
-              CASE WHEN g % 26 = 0 THEN 'BlockIndexed' ELSE 'TransferObserved' END, '{}'::jsonb
-         FROM generate_series(0, $1::int - 1) g`,
-      [CHAIN_EVENTS],
-    );
+    await insertChainEventRows(db.pool, CHAIN_EVENTS);
     lastChainEvent = await store.headPosition();
     runner = new ConsumerRunner({
       db,
@@ -60,11 +46,11 @@ describe('the subscriptions read model behind a million chain events', () => {
 
   it('applies a subscription event within a second and moves its checkpoint over the chain events', async () => {
     // Before any event of its own, the consumer already stands past the chain events it skipped.
-    const skipped = await until(async () => {
-      const at = await readCheckpoint(db.pool, subscriptionsProjection.name);
-      return comparePositions(at, lastChainEvent) >= 0 ? at : undefined;
-    }, 10_000);
-    expect(skipped).toEqual(lastChainEvent);
+    await eventually(
+      async () => expect(await readCheckpoint(db.pool, subscriptionsProjection.name)).toEqual(lastChainEvent),
+      10_000,
+      5,
+    );
 
     const id = randomUUID();
     const data: SubscriptionRequestedData = {
@@ -80,29 +66,27 @@ describe('the subscriptions read model behind a million chain events', () => {
     await store.appendToStream(subscriptionStream(id), [
       { id: randomUUID(), type: SUBSCRIPTION_REQUESTED, data },
     ]);
-    const status = await until(async () => {
-      const { rows } = await db.pool.query<{ status: string }>(
-        'SELECT status FROM webhook_subscriptions WHERE id = $1',
-        [id],
-      );
-      return rows[0]?.status;
-    }, 1000);
+    await eventually(
+      async () => {
+        const { rows } = await db.pool.query<{ status: string }>(
+          'SELECT status FROM webhook_subscriptions WHERE id = $1',
+          [id],
+        );
+        expect(rows[0]?.status).toBe('pending');
+      },
+      1000,
+      5,
+    );
     console.log(`applied ${(performance.now() - started).toFixed(1)} ms after its append`);
-    expect(status).toBe('pending');
 
     // More chain events after it: the checkpoint follows them too, with nothing applied for them.
-    await db.pool.query(
-      `INSERT INTO events (stream_id, stream_position, event_id, type, data)
-       SELECT 'chain-ethereum', $1::int + g, gen_random_uuid(), 'TransferObserved', '{}'::jsonb
-         FROM generate_series(0, 99) g`,
-      [CHAIN_EVENTS],
-    );
+    await insertChainEventRows(db.pool, 100, CHAIN_EVENTS);
     const head = await store.headPosition();
-    const moved = await until(async () => {
-      const at = await readCheckpoint(db.pool, subscriptionsProjection.name);
-      return comparePositions(at, head) >= 0 ? at : undefined;
-    }, 10_000);
-    expect(moved).toEqual(head);
+    await eventually(
+      async () => expect(await readCheckpoint(db.pool, subscriptionsProjection.name)).toEqual(head),
+      10_000,
+      5,
+    );
     expect(await runner.lag()).toBe(0n);
   });
 });
