@@ -20,12 +20,13 @@
  * Knobs: BENCH_DURATION (s per run, default 8), BENCH_CONNECTIONS (default 10), BENCH_RATE (default
  * 500), BENCH_PRICE_RATE (default 1000: the price and balances routes), BENCH_PREPARE_RATE (default
  * 100: prepare-sign waits on anvil), BENCH_SPRAY (mints, default 3000),
- * BENCH_ONLY (comma-separated target names).
+ * BENCH_ONLY (comma-separated target names), BENCH_CPU_PROF (a folder: a CPU profile of each paced run).
  */
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,7 +181,7 @@ async function main(): Promise<void> {
 
     const cores = cpus().length;
     console.log(
-      `backend: ${backend}; ${cores} cores, load average ${loadavg()
+      `backend: ${backend}; service ${serviceUrl}, bare ${bareUrl}; ${cores} cores, load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')} before the runs; ${DURATION_S} s per run, ${CONNECTIONS} connections`,
     );
@@ -193,8 +194,8 @@ async function main(): Promise<void> {
     );
     const failures: string[] = [];
     for (const target of targets.filter((t) => ONLY === undefined || ONLY.includes(t.name))) {
-      const service = await measure(serviceUrl, target);
-      const baseline = await measure(bareUrl, bareTarget(target));
+      const service = await measure(serviceUrl, target, 'service');
+      const baseline = await measure(bareUrl, bareTarget(target), 'bare');
       const ratio = service.saturated.requestsPerSecond / baseline.saturated.requestsPerSecond;
       console.log(`\n${target.name}`);
       report('  service', service, target.rate);
@@ -378,11 +379,40 @@ async function checkAnswers(serviceUrl: string, bareUrl: string, pairs: [Target,
   }
 }
 
-async function measure(url: string, target: Target): Promise<{ saturated: RunFigures; paced: RunFigures }> {
+async function measure(
+  url: string,
+  target: Target,
+  label: string,
+): Promise<{ saturated: RunFigures; paced: RunFigures }> {
   await autocannon(url, target, { duration: 2 }); // warm-up: JIT, pool connections, caches
   const saturated = await autocannon(url, target, { duration: DURATION_S });
-  const paced = await autocannon(url, target, { duration: DURATION_S, overallRate: target.rate });
+  const paced = await profiled(`${target.name}-${label}`, () =>
+    autocannon(url, target, { duration: DURATION_S, overallRate: target.rate }),
+  );
   return { saturated, paced };
+}
+
+/** BENCH_CPU_PROF=<dir>: a V8 CPU profile of this process during the paced run, `<target>-<label>.cpuprofile`. */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 50 }); // µs: a request costs about 100
+  await post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 function report(label: string, figures: { saturated: RunFigures; paced: RunFigures }, rate: number): void {

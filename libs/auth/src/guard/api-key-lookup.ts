@@ -17,9 +17,17 @@ export class ApiKeyLookup {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async find(key: string): Promise<ApiKeyRecord | null> {
-    const now = Date.now();
+    return this.cached(key) ?? this.load(key);
+  }
+
+  /** The key's record while it is cached and fresh, without a promise: the hot path of every request. */
+  cached(key: string): ApiKeyRecord | undefined {
     const cached = this.cache.get(key);
-    if (cached && cached.expiresAt > now) return cached.record;
+    return cached && cached.expiresAt > Date.now() ? cached.record : undefined;
+  }
+
+  private async load(key: string): Promise<ApiKeyRecord | null> {
+    const now = Date.now();
     const record = await findApiKey(this.dataSource, key);
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
     if (record) this.cache.set(key, { record, expiresAt: now + CACHE_TTL_MS });

@@ -26,33 +26,66 @@ export class ApiKeyGuard implements CanActivate {
     private readonly chains: ChainDirectory,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()])) {
-      return true;
-    }
+  /** @Public() per handler: the metadata does not change after boot, and reflecting it costs on every request. */
+  private readonly publicHandlers = new WeakMap<object, boolean>();
+
+  /**
+   * Synchronous when the key and the chain are cached (nearly every request): Nest awaits only a
+   * promise, so the common path costs no extra ticks.
+   */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    if (this.isPublic(context)) return true;
     const request = context
       .switchToHttp()
       .getRequest<FastifyRequest & AuthenticatedRequest & ChainScopedRequest>();
-    if (!request.apiKey) {
-      const key = apiKeyHeader(request.headers);
-      if (key === '') throw ApiError.unauthorized('Missing x-api-key header');
-      const record = await this.keys.find(key);
-      if (!record) throw ApiError.unauthorized('Unknown or revoked API key');
-      request.apiKey = record;
-    }
-    const record = request.apiKey;
+    if (!request.apiKey) return this.authenticate(request).then(() => this.checkPlan(request));
+    return this.checkPlan(request);
+  }
 
-    const chain = resolveRequestChain(request);
-    if (chain !== undefined) {
-      const tier = (await this.chains.find(chain))?.tier;
-      if (tier !== undefined && !planAllowsTier(record.plan, tier)) {
-        throw ApiError.forbidden(
-          ErrorCode.CHAIN_NOT_IN_PLAN,
-          `The ${record.plan} plan does not include ${chain} (a tier-${tier} chain)`,
-        );
-      }
-      pinRequestChain(request, chain);
+  private isPublic(context: ExecutionContext): boolean {
+    const handler = context.getHandler();
+    let isPublic = this.publicHandlers.get(handler);
+    if (isPublic === undefined) {
+      isPublic =
+        this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [handler, context.getClass()]) === true;
+      this.publicHandlers.set(handler, isPublic);
     }
+    return isPublic;
+  }
+
+  /** Where the on-request hook did not run (not Fastify): the key from the header, or 401. */
+  private async authenticate(request: FastifyRequest & AuthenticatedRequest): Promise<void> {
+    const key = apiKeyHeader(request.headers);
+    if (key === '') throw ApiError.unauthorized('Missing x-api-key header');
+    const record = await this.keys.find(key);
+    if (!record) throw ApiError.unauthorized('Unknown or revoked API key');
+    request.apiKey = record;
+  }
+
+  private checkPlan(
+    request: FastifyRequest & AuthenticatedRequest & ChainScopedRequest,
+  ): boolean | Promise<boolean> {
+    const chain = resolveRequestChain(request);
+    if (chain === undefined) return true;
+    const cached = this.chains.cached(chain);
+    if (cached) return this.allow(request, chain, cached.tier);
+    return this.chains.find(chain).then((entry) => this.allow(request, chain, entry?.tier));
+  }
+
+  /** 403 CHAIN_NOT_IN_PLAN unless the plan covers the chain's tier; an unregistered chain passes (the handler answers UNKNOWN_CHAIN). */
+  private allow(
+    request: AuthenticatedRequest & ChainScopedRequest & FastifyRequest,
+    chain: string,
+    tier: number | undefined,
+  ): true {
+    const plan = request.apiKey!.plan;
+    if (tier !== undefined && !planAllowsTier(plan, tier)) {
+      throw ApiError.forbidden(
+        ErrorCode.CHAIN_NOT_IN_PLAN,
+        `The ${plan} plan does not include ${chain} (a tier-${tier} chain)`,
+      );
+    }
+    pinRequestChain(request, chain);
     return true;
   }
 }

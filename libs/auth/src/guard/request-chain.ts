@@ -20,18 +20,29 @@ export function normaliseChainId(raw: string): string {
  * place than the guard checked is how a key used to reach chains outside its plan.
  */
 export function resolveRequestChain(request: FastifyRequest): string | undefined {
-  const named = new Set<string>();
+  // Runs on every request: no allocation unless the request names a chain in more than one way.
+  let chain: string | undefined;
+  let others: Set<string> | undefined;
   for (const source of SOURCES) {
-    for (const value of chainValues(request[source])) named.add(normaliseChainId(value));
+    const holder: unknown = request[source];
+    if (!holder || typeof holder !== 'object' || Array.isArray(holder)) continue;
+    const value = (holder as { chain?: unknown }).chain;
+    if (value === undefined || value === null) continue;
+    for (const raw of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      if (typeof raw !== 'string') throw ApiError.validation('chain must be a string (a registry chain id)');
+      const named = normaliseChainId(raw);
+      if (named === '' || named === chain) continue;
+      if (chain === undefined) chain = named;
+      else (others ??= new Set()).add(named);
+    }
   }
-  named.delete('');
-  if (named.size > 1) {
+  if (others) {
     throw ApiError.badRequest(
       ErrorCode.CHAIN_MISMATCH,
-      `The request names more than one chain: ${[...named].sort().join(', ')}`,
+      `The request names more than one chain: ${[chain!, ...others].sort().join(', ')}`,
     );
   }
-  return named.values().next().value;
+  return chain;
 }
 
 /**
@@ -46,15 +57,4 @@ export function pinRequestChain(request: FastifyRequest & ChainScopedRequest, ch
       holder.chain = chain;
     }
   }
-}
-
-function chainValues(holder: unknown): string[] {
-  if (!holder || typeof holder !== 'object' || Array.isArray(holder)) return [];
-  const value = (holder as { chain?: unknown }).chain;
-  if (value === undefined || value === null) return [];
-  const values = Array.isArray(value) ? value : [value];
-  return values.map((v) => {
-    if (typeof v !== 'string') throw ApiError.validation('chain must be a string (a registry chain id)');
-    return v;
-  });
 }

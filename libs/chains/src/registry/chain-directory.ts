@@ -31,9 +31,19 @@ export class ChainDirectory {
   constructor(@InjectRepository(ChainEntity) private readonly table: Repository<ChainEntity>) {}
 
   async find(id: string): Promise<ChainEntry | undefined> {
+    const cached = this.cached(id);
+    if (cached) return cached;
     const age = Date.now() - this.loadedAt;
     if (age > TTL_MS || (!this.chains.has(id) && age > MISS_RELOAD_MS)) await this.reload();
     return this.chains.get(id);
+  }
+
+  /**
+   * The chain while the table in memory is fresh and holds it, without a promise (the per-request hot
+   * path); undefined when `find` would have to reload first.
+   */
+  cached(id: string): ChainEntry | undefined {
+    return Date.now() - this.loadedAt > TTL_MS ? undefined : this.chains.get(id);
   }
 
   /** The chain, or 400 UNKNOWN_CHAIN. */

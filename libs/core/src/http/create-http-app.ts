@@ -45,6 +45,8 @@ export async function createHttpApp(
     new FastifyAdapter({
       bodyLimit,
       logger: false,
+      // No Nest middleware is used: without middie a request skips its hook and path matching.
+      skipMiddie: true,
       // Fastify's default (100) answers a long path parameter with 414 before any handler sees it; an
       // over-long address is a bad address (400 INVALID_ADDRESS), so handlers get the value. Node's
       // 16 KiB header limit still bounds the whole request line.

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { stringify as losslessStringify } from 'lossless-json';
-import { LosslessNumber, parseJsonExact, stringifyJson } from './lossless-json';
+import {
+  formattedNumber,
+  isLosslessNumber,
+  LosslessNumber,
+  parseJsonExact,
+  stringifyJson,
+} from './lossless-json';
 
 describe('lossless JSON', () => {
   const MAX_UINT256 = 2n ** 256n - 1n;
@@ -27,6 +33,16 @@ describe('lossless JSON', () => {
     expect(body.a!.toString()).toBe('1.000000000000000001');
     expect(body.b!.toString()).toBe('1e400');
     expect(stringifyJson(body)).toBe('{"a":1.000000000000000001,"b":1e400}');
+  });
+
+  it('makes a formatted decimal a LosslessNumber like any other, written with every digit', () => {
+    const made = formattedNumber('-29996659.30647308084447736105011358');
+    const parsed = new LosslessNumber('-29996659.30647308084447736105011358');
+    expect(made).toBeInstanceOf(LosslessNumber);
+    expect(isLosslessNumber(made)).toBe(true);
+    expect(made.valueOf()).toEqual(parsed.valueOf());
+    expect(stringifyJson({ v: made })).toBe(stringifyJson({ v: parsed }));
+    expect(stringifyJson({ v: made })).toBe('{"v":-29996659.30647308084447736105011358}');
   });
 
   it('writes ordinary values as JSON.stringify does', () => {

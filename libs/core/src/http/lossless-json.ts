@@ -95,4 +95,16 @@ function quotedKey(key: string): string {
   return quoted;
 }
 
+/**
+ * A LosslessNumber of text this process formatted itself as a plain decimal (digits, at most one point,
+ * an optional minus), made without lossless-json's check of the text by regular expression: balances
+ * answers make several per asset. Anything else goes through `new LosslessNumber(text)`.
+ */
+export function formattedNumber(plainDecimal: string): LosslessNumber {
+  const literal = Object.create(LosslessNumber.prototype) as { value: string; isLosslessNumber: boolean };
+  literal.value = plainDecimal;
+  literal.isLosslessNumber = true;
+  return literal as LosslessNumber;
+}
+
 export { isLosslessNumber, LosslessNumber };

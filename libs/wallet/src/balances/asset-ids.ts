@@ -20,6 +20,24 @@ export interface RequestedAssets {
  * Anything else is 400 INVALID_ASSET_ID; whether a valid id is registered is checked later.
  */
 export function parseAssetIds(family: string, raw: string): RequestedAssets {
+  // Clients ask for the same few asset lists again and again; a parse is immutable, so it is shared.
+  // Short lists only, so the memory stays bounded (at most PARSED_MAX × CACHED_TEXT_MAX characters).
+  if (raw.length > CACHED_TEXT_MAX) return parse(family, raw);
+  const key = `${family}|${raw}`;
+  let requested = parsedAssetIds.get(key);
+  if (requested === undefined) {
+    requested = parse(family, raw);
+    if (parsedAssetIds.size >= PARSED_MAX) parsedAssetIds.clear();
+    parsedAssetIds.set(key, requested);
+  }
+  return requested;
+}
+
+const parsedAssetIds = new Map<string, RequestedAssets>();
+const PARSED_MAX = 4_096;
+const CACHED_TEXT_MAX = 512;
+
+function parse(family: string, raw: string): RequestedAssets {
   const ids = [
     ...new Set(
       raw
@@ -49,5 +67,5 @@ export function parseAssetIds(family: string, raw: string): RequestedAssets {
     }
     contracts.push(normaliseAddress(tron ?? id));
   }
-  return { contracts: [...new Set(contracts)], nativeNamed };
+  return Object.freeze({ contracts: Object.freeze([...new Set(contracts)]), nativeNamed });
 }

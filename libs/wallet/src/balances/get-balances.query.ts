@@ -50,7 +50,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
   ) {}
 
   async execute({ address, params }: GetBalancesQuery): Promise<BalancesAnswer> {
-    const chain = await this.chains.require(params.chain);
+    const chain = this.chains.cached(params.chain) ?? (await this.chains.require(params.chain));
     const account = parseAccountAddress(chain.family, address);
     const requested = parseAssetIds(chain.family, params.assetIds);
     const named = requested.contracts.length > 0 || requested.nativeNamed;
@@ -81,7 +81,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     }
 
     const held = rows.filter((row) => row.amount !== null && BigInt(row.amount) !== 0n);
-    const prices = await Promise.all(held.map((row) => this.priceOf(row, fiat)));
+    const prices = await this.pricesOf(held, fiat);
     const assets: AssetBalance[] = [];
     const unpriced: string[] = [];
     let total: ExactDecimal = { units: 0n, scale: 0 };
@@ -121,18 +121,31 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
   }
 
   /**
-   * The asset's price in `fiat`: the cached one while fresh, else refreshed; null when no source has one
-   * now (PRICE_NOT_FOUND, PRICE_UNAVAILABLE). Other errors (the database) fail the request.
+   * Each asset's price in `fiat`: the cached one while fresh, else refreshed (all refreshes at once); null
+   * when no source has one now (PRICE_NOT_FOUND, PRICE_UNAVAILABLE). Other errors (the database) fail
+   * the request. Cache hits, nearly every asset of nearly every answer, cost no promise.
    */
-  private async priceOf(row: AssetBalanceRow, fiat: string): Promise<ExactDecimal | null> {
-    const symbol = row.symbol.toUpperCase();
-    try {
-      const price = await this.prices.fresh(symbol, fiat, toCachedPrice(symbol, fiat, row));
-      return parseDecimal(price.value) ?? null;
-    } catch (error) {
-      if (error instanceof ApiError) return null;
-      throw error;
+  private async pricesOf(rows: readonly AssetBalanceRow[], fiat: string): Promise<(ExactDecimal | null)[]> {
+    const prices: (ExactDecimal | null)[] = [];
+    let refreshes: Promise<void>[] | undefined;
+    for (const [i, row] of rows.entries()) {
+      const symbol = row.symbol.toUpperCase();
+      const price = this.prices.freshOrRefresh(symbol, fiat, toCachedPrice(symbol, fiat, row));
+      if (!(price instanceof Promise)) {
+        prices[i] = parseDecimal(price.value) ?? null;
+        continue;
+      }
+      const refresh = price.then(
+        (refreshed) => void (prices[i] = parseDecimal(refreshed.value) ?? null),
+        (error: unknown) => {
+          if (!(error instanceof ApiError)) throw error;
+          prices[i] = null;
+        },
+      );
+      (refreshes ??= []).push(refresh);
     }
+    if (refreshes) await Promise.all(refreshes);
+    return prices;
   }
 }
 

@@ -1,4 +1,4 @@
-import { LosslessNumber, toPlainDecimal } from '@chainwire/core';
+import { formattedNumber, type LosslessNumber, toPlainDecimal } from '@chainwire/core';
 
 /**
  * An exact decimal: `units / 10^scale`. Prices and fiat values are computed with these, never with JS
@@ -57,5 +57,5 @@ const ZERO = 48;
 
 /** A JSON number literal with every digit on the wire (docs/architecture.md §7). */
 export function decimalLiteral(value: ExactDecimal): LosslessNumber {
-  return new LosslessNumber(formatDecimal(value));
+  return formattedNumber(formatDecimal(value));
 }

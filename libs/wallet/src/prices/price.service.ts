@@ -52,9 +52,22 @@ export class PriceService {
 
   /** `cached` if still within the time to live, else a refreshed price (single-flight per pair). */
   fresh(symbol: string, basePair: string, cached: CachedPrice | null): Promise<CachedPrice> {
+    const price = this.freshOrRefresh(symbol, basePair, cached);
+    return price instanceof Promise ? price : Promise.resolve(price);
+  }
+
+  /**
+   * As `fresh`, but a cache hit comes back as it is rather than in a promise: a balances answer prices
+   * each of its assets, nearly always from the cache.
+   */
+  freshOrRefresh(
+    symbol: string,
+    basePair: string,
+    cached: CachedPrice | null,
+  ): CachedPrice | Promise<CachedPrice> {
     const hit = cached !== null && this.now() - cached.refreshedAt < this.options.ttlMs;
     this.options.metrics?.lookup(hit);
-    if (hit) return Promise.resolve(cached);
+    if (hit) return cached;
     const key = `${symbol}/${basePair}`;
     // An unknown symbol or a source that is down is not asked again on every request.
     const failure = this.failed.get(key);
