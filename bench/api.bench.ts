@@ -8,18 +8,19 @@
  * or for prepare-sign the same node calls. autocannon runs in a child process so that the load
  * generator does not share the servers' event loop.
  *
- * Per route and target: a saturation run at a fixed concurrency (requests/s, p50, p99) and a run at a
- * fixed arrival rate (p50, p99, this process's CPU time per request answered; targets: history p99
- * <= 20 ms at 500 requests/s; the cached price and balances with fiat values p99 <= 10 ms at 1,000
- * requests/s).
- * Printed ratio: service requests/s / bare requests/s at the same concurrency (target >= 0.5; >= 0.8 for
- * the cached price and balances with fiat values). Prices come from a DevPriceAggregator per priced
- * asset (ETH and the workload token) with a time to live longer than the runs, so reads hit the cache.
+ * Per route and target: BENCH_ROUNDS saturation runs at a fixed concurrency, service and bare taken in
+ * turns (requests/s, p50, p99 of each side's median round), and a run at a fixed arrival rate (p50,
+ * p99, this process's CPU time per request answered; targets: history p99 <= 20 ms at 500
+ * requests/s; the cached price and balances with fiat values p99 <= 10 ms at 1,000 requests/s).
+ * Printed ratio: the median over the rounds of service requests/s / bare requests/s (target >= 0.5;
+ * >= 0.8 for the cached price and balances with fiat values). Prices come from a DevPriceAggregator
+ * per priced asset (ETH and the workload token) with a time to live longer than the runs, so reads
+ * hit the cache.
  * Runs on PostgreSQL when DATABASE_URL is set (a fresh database), on embedded PGlite otherwise.
  *
- * Knobs: BENCH_DURATION (s per run, default 8), BENCH_CONNECTIONS (default 10), BENCH_RATE (default
- * 500), BENCH_PRICE_RATE (default 1000: the price and balances routes), BENCH_PREPARE_RATE (default
- * 100: prepare-sign waits on anvil), BENCH_SPRAY (mints, default 3000),
+ * Knobs: BENCH_DURATION (s per run, default 6), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default
+ * 10), BENCH_RATE (default 500), BENCH_PRICE_RATE (default 1000: the price and balances routes),
+ * BENCH_PREPARE_RATE (default 100: prepare-sign waits on anvil), BENCH_SPRAY (mints, default 3000),
  * BENCH_ONLY (comma-separated target names), BENCH_CPU_PROF (a folder: a CPU profile of each paced run).
  */
 import 'reflect-metadata';
@@ -48,7 +49,8 @@ import { readAssetBalances, readCachedPrice } from '@chainwire/wallet';
 import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '../test/support/anvil';
 import { createTestDatabase } from '../test/support/test-database';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const PREPARE_RATE = Number(process.env.BENCH_PREPARE_RATE ?? 100);
@@ -183,7 +185,9 @@ async function main(): Promise<void> {
     console.log(
       `backend: ${backend}; service ${serviceUrl}, bare ${bareUrl}; ${cores} cores, load average ${loadavg()
         .map((l) => l.toFixed(2))
-        .join(' ')} before the runs; ${DURATION_S} s per run, ${CONNECTIONS} connections`,
+        .join(
+          ' ',
+        )} before the runs; ${ROUNDS} rounds of ${DURATION_S} s per side, ${CONNECTIONS} connections`,
     );
     const counts = await server.db.pool.query<{ history: string; balances: string }>(
       'SELECT (SELECT count(*) FROM tx_history)::text AS history, (SELECT count(*) FROM balances)::text AS balances',
@@ -194,13 +198,17 @@ async function main(): Promise<void> {
     );
     const failures: string[] = [];
     for (const target of targets.filter((t) => ONLY === undefined || ONLY.includes(t.name))) {
-      const service = await measure(serviceUrl, target, 'service');
-      const baseline = await measure(bareUrl, bareTarget(target), 'bare');
-      const ratio = service.saturated.requestsPerSecond / baseline.saturated.requestsPerSecond;
+      const { service, baseline, ratios } = await measurePair(
+        { url: serviceUrl, target },
+        { url: bareUrl, target: bareTarget(target) },
+      );
+      const ratio = median(ratios);
       console.log(`\n${target.name}`);
       report('  service', service, target.rate);
       report('  bare   ', baseline, target.rate);
-      console.log(`  ratio service / bare requests/s: ${ratio.toFixed(3)}`);
+      console.log(
+        `  ratio service / bare requests/s: ${ratio.toFixed(3)} (median of rounds ${ratios.map((r) => r.toFixed(3)).join(', ')})`,
+      );
       if (ratio < target.ratioTarget)
         failures.push(`${target.name} ratio ${ratio.toFixed(3)} < ${target.ratioTarget}`);
       if (target.p99TargetMs !== undefined && service.paced.p99 > target.p99TargetMs) {
@@ -379,17 +387,50 @@ async function checkAnswers(serviceUrl: string, bareUrl: string, pairs: [Target,
   }
 }
 
-async function measure(
-  url: string,
-  target: Target,
-  label: string,
-): Promise<{ saturated: RunFigures; paced: RunFigures }> {
-  await autocannon(url, target, { duration: 2 }); // warm-up: JIT, pool connections, caches
-  const saturated = await autocannon(url, target, { duration: DURATION_S });
-  const paced = await profiled(`${target.name}-${label}`, () =>
-    autocannon(url, target, { duration: DURATION_S, overallRate: target.rate }),
-  );
-  return { saturated, paced };
+/**
+ * Service and bare route alike: a warm-up, ROUNDS saturation runs taken in turns (the order flips each
+ * round, so drift on a shared machine does not fall on one side), then a paced run each. The saturated
+ * figures are each side's median round; the ratio is the median of the rounds' ratios.
+ */
+async function measurePair(
+  service: { url: string; target: Target },
+  bare: { url: string; target: Target },
+): Promise<{ service: Measured; baseline: Measured; ratios: number[] }> {
+  for (const side of [service, bare]) await autocannon(side.url, side.target, { duration: 2 }); // JIT, pools, caches
+  const rounds: { service: RunFigures; bare: RunFigures }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? (['service', 'bare'] as const) : (['bare', 'service'] as const);
+    const figures: Partial<Record<'service' | 'bare', RunFigures>> = {};
+    for (const label of order) {
+      const side = label === 'service' ? service : bare;
+      figures[label] = await autocannon(side.url, side.target, { duration: DURATION_S });
+    }
+    rounds.push(figures as { service: RunFigures; bare: RunFigures });
+  }
+  const paced = async (label: 'service' | 'bare', side: { url: string; target: Target }) =>
+    profiled(`${side.target.name}-${label}`, () =>
+      autocannon(side.url, side.target, { duration: DURATION_S, overallRate: side.target.rate }),
+    );
+  const medianRound = (label: 'service' | 'bare') =>
+    rounds.map((r) => r[label]).sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
+      Math.floor(rounds.length / 2)
+    ]!;
+  return {
+    service: { saturated: medianRound('service'), paced: await paced('service', service) },
+    baseline: { saturated: medianRound('bare'), paced: await paced('bare', bare) },
+    ratios: rounds.map((r) => r.service.requestsPerSecond / r.bare.requestsPerSecond),
+  };
+}
+
+interface Measured {
+  saturated: RunFigures;
+  paced: RunFigures;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** BENCH_CPU_PROF=<dir>: a V8 CPU profile of this process during the paced run, `<target>-<label>.cpuprofile`. */
@@ -415,7 +456,7 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-function report(label: string, figures: { saturated: RunFigures; paced: RunFigures }, rate: number): void {
+function report(label: string, figures: Measured, rate: number): void {
   const { saturated: s, paced: p } = figures;
   console.log(
     `${label}: ${Math.round(s.requestsPerSecond)} req/s (p50 ${s.p50} ms, p99 ${s.p99} ms) at ${CONNECTIONS} connections; ` +

@@ -70,6 +70,9 @@ describe('lossless JSON', () => {
   it('writes what JSON.stringify writes for any JSON-like value, holes, dates and toJSON included', () => {
     const leaf = fc.oneof(
       fc.string(),
+      // Any UTF-16 code units: quotes, backslashes, controls and lone surrogates, which JSON.stringify escapes.
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: fc.constantFrom('"', '\\', '\u0000', '\u001f', '\u007f', '\ud800', '\udfff', 'a') }),
       fc.double(),
       fc.boolean(),
       fc.constant(null),

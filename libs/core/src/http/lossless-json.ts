@@ -49,7 +49,7 @@ export function stringifyJson(value: unknown): string {
 function writeValue(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value);
+      return quoted(value);
     case 'number':
       return Number.isFinite(value) ? String(value) : 'null';
     case 'boolean':
@@ -80,6 +80,15 @@ function writeObject(value: object): string | undefined {
     if (field !== undefined) text += (text === '' ? '{' : ',') + quotedKey(key) + field;
   }
   return text === '' ? '{}' : text + '}';
+}
+
+/** What JSON.stringify escapes in a string: `"`, `\\`, C0 controls and (lone) surrogates. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string's JSON text: most response strings (hex, ids, symbols) need no escaping, and a test is cheaper than a call out. */
+function quoted(value: string): string {
+  return NEEDS_ESCAPING.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
 
 /** Responses repeat a small set of field names; their quoted forms are kept (bounded). */

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { formatUnits } from 'viem';
-import { type Database, DATABASE, LosslessNumber } from '@chainwire/core';
-import { displayContract, parseAccountAddress } from '@chainwire/wallet';
+import { type Database, DATABASE } from '@chainwire/core';
+import { decimalLiteral, displayContract, parseAccountAddress } from '@chainwire/wallet';
 import { ChainDirectory } from '@chainwire/chains';
 import { decodeCursor, encodeCursor } from './history-cursor';
 import type { HistoryQuery } from './history-query.schema';
@@ -27,7 +26,7 @@ export class GetHistoryHandler implements IQueryHandler<GetHistoryQuery, History
   ) {}
 
   async execute({ address, params }: GetHistoryQuery): Promise<HistoryResult> {
-    const chain = await this.chains.require(params.chain);
+    const chain = this.chains.cached(params.chain) ?? (await this.chains.require(params.chain));
     const account = parseAccountAddress(chain.family, address);
     const cursor = params.cursor === undefined ? undefined : decodeCursor(params.cursor);
     const rows = await readHistoryPage(this.db, {
@@ -37,11 +36,12 @@ export class GetHistoryHandler implements IQueryHandler<GetHistoryQuery, History
       limit: params.limit + 1,
     });
     const page = rows.slice(0, params.limit);
+    const times = new BlockTimes();
     const last = page[page.length - 1];
     return {
       chain: chain.id,
       address: account.display,
-      items: page.map((row) => toItem(row, chain.family, chain.decimals)),
+      items: page.map((row) => toItem(row, chain.family, chain.decimals, times)),
       nextCursor:
         rows.length > params.limit && last
           ? encodeCursor({ blockNumber: BigInt(last.block_number), seq: BigInt(last.seq) })
@@ -50,7 +50,26 @@ export class GetHistoryHandler implements IQueryHandler<GetHistoryQuery, History
   }
 }
 
-function toItem(row: HistoryItemRow, family: string, nativeDecimals: number): HistoryItem {
+const DIRECTIONS = { in: 'IN', out: 'OUT', self: 'SELF' } as const satisfies Record<
+  HistoryItemRow['direction'],
+  HistoryItem['direction']
+>;
+
+/** ISO times of a page's blocks: the rows of one block, usually next to each other, format its time once. */
+class BlockTimes {
+  private timestamp = '';
+  private iso = '';
+
+  of(timestamp: string): string {
+    if (timestamp !== this.timestamp) {
+      this.timestamp = timestamp;
+      this.iso = new Date(Number(timestamp) * 1000).toISOString();
+    }
+    return this.iso;
+  }
+}
+
+function toItem(row: HistoryItemRow, family: string, nativeDecimals: number, times: BlockTimes): HistoryItem {
   const native = row.asset === 'native';
   const decimals = native
     ? nativeDecimals
@@ -62,8 +81,8 @@ function toItem(row: HistoryItemRow, family: string, nativeDecimals: number): Hi
     txHash: row.tx_hash,
     blockNumber: BigInt(row.block_number),
     blockHash: row.block_hash,
-    time: new Date(Number(row.timestamp) * 1000).toISOString(),
-    direction: row.direction.toUpperCase() as HistoryItem['direction'],
+    time: times.of(row.timestamp),
+    direction: DIRECTIONS[row.direction],
     counterparty: row.counterparty,
     kind: row.kind,
     asset: {
@@ -73,7 +92,7 @@ function toItem(row: HistoryItemRow, family: string, nativeDecimals: number): Hi
       decimals,
     },
     amountSmallestUnit: amount,
-    amount: decimals === null ? null : new LosslessNumber(formatUnits(amount, decimals)),
+    amount: decimals === null ? null : decimalLiteral({ units: amount, scale: decimals }),
     tokenId: row.token_id === null ? null : BigInt(row.token_id),
     status: 'CONFIRMED',
   };
