@@ -459,7 +459,8 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
 function report(label: string, figures: Measured, rate: number): void {
   const { saturated: s, paced: p } = figures;
   console.log(
-    `${label}: ${Math.round(s.requestsPerSecond)} req/s (p50 ${s.p50} ms, p99 ${s.p99} ms) at ${CONNECTIONS} connections; ` +
+    `${label}: ${Math.round(s.requestsPerSecond)} req/s (p50 ${s.p50} ms, p99 ${s.p99} ms, ` +
+      `CPU ${Math.round(s.cpuMicrosPerRequest)} µs/request) at ${CONNECTIONS} connections; ` +
       `at ${rate}/s: ${Math.round(p.requestsPerSecond)} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms, ` +
       `CPU ${Math.round(p.cpuMicrosPerRequest)} µs/request`,
   );

@@ -6,7 +6,7 @@ import { ChainDirectory } from '@chainwire/chains';
 import { decodeCursor, encodeCursor } from './history-cursor';
 import type { HistoryQuery } from './history-query.schema';
 import { readHistoryPage, type HistoryItemRow } from './history.repository';
-import type { HistoryItem, HistoryResult } from './history.response';
+import type { HistoryAsset, HistoryItem, HistoryResult } from './history.response';
 
 export class GetHistoryQuery extends Query<HistoryResult> {
   constructor(
@@ -36,12 +36,11 @@ export class GetHistoryHandler implements IQueryHandler<GetHistoryQuery, History
       limit: params.limit + 1,
     });
     const page = rows.slice(0, params.limit);
-    const times = new BlockTimes();
     const last = page[page.length - 1];
     return {
       chain: chain.id,
       address: account.display,
-      items: page.map((row) => toItem(row, chain.family, chain.decimals, times)),
+      items: new PageItems(chain.family, chain.decimals).of(page),
       nextCursor:
         rows.length > params.limit && last
           ? encodeCursor({ blockNumber: BigInt(last.block_number), seq: BigInt(last.seq) })
@@ -55,45 +54,69 @@ const DIRECTIONS = { in: 'IN', out: 'OUT', self: 'SELF' } as const satisfies Rec
   HistoryItem['direction']
 >;
 
-/** ISO times of a page's blocks: the rows of one block, usually next to each other, format its time once. */
-class BlockTimes {
+/**
+ * A page's rows as items. Rows of one block share its time and rows of one asset its description, and
+ * both usually come in runs: each is formatted once per run (a checksum, a date) and the asset object
+ * is shared between items, which the response only reads.
+ */
+class PageItems {
   private timestamp = '';
-  private iso = '';
+  private time = '';
+  private assetKey = '';
+  private asset: HistoryAsset | undefined;
 
-  of(timestamp: string): string {
+  constructor(
+    private readonly family: string,
+    private readonly nativeDecimals: number,
+  ) {}
+
+  of(rows: readonly HistoryItemRow[]): HistoryItem[] {
+    return rows.map((row) => this.item(row));
+  }
+
+  private item(row: HistoryItemRow): HistoryItem {
+    const asset = this.assetOf(row);
+    const amount = BigInt(row.amount);
+    return {
+      txHash: row.tx_hash,
+      blockNumber: BigInt(row.block_number),
+      blockHash: row.block_hash,
+      time: this.timeOf(row.timestamp),
+      direction: DIRECTIONS[row.direction],
+      counterparty: row.counterparty,
+      kind: row.kind,
+      asset,
+      amountSmallestUnit: amount,
+      amount: asset.decimals === null ? null : decimalLiteral({ units: amount, scale: asset.decimals }),
+      tokenId: row.token_id === null ? null : BigInt(row.token_id),
+      status: 'CONFIRMED',
+    };
+  }
+
+  private timeOf(timestamp: string): string {
     if (timestamp !== this.timestamp) {
       this.timestamp = timestamp;
-      this.iso = new Date(Number(timestamp) * 1000).toISOString();
+      this.time = new Date(Number(timestamp) * 1000).toISOString();
     }
-    return this.iso;
+    return this.time;
   }
-}
 
-function toItem(row: HistoryItemRow, family: string, nativeDecimals: number, times: BlockTimes): HistoryItem {
-  const native = row.asset === 'native';
-  const decimals = native
-    ? nativeDecimals
-    : row.kind === 'erc721' || row.kind === 'erc1155'
-      ? 0
-      : row.decimals;
-  const amount = BigInt(row.amount);
-  return {
-    txHash: row.tx_hash,
-    blockNumber: BigInt(row.block_number),
-    blockHash: row.block_hash,
-    time: times.of(row.timestamp),
-    direction: DIRECTIONS[row.direction],
-    counterparty: row.counterparty,
-    kind: row.kind,
-    asset: {
-      assetId: native ? 'native' : displayContract(family, row.asset),
-      type: native ? 'native' : row.kind,
-      symbol: row.symbol,
-      decimals,
-    },
-    amountSmallestUnit: amount,
-    amount: decimals === null ? null : decimalLiteral({ units: amount, scale: decimals }),
-    tokenId: row.token_id === null ? null : BigInt(row.token_id),
-    status: 'CONFIRMED',
-  };
+  private assetOf(row: HistoryItemRow): HistoryAsset {
+    const key = `${row.asset}|${row.kind}|${row.symbol}|${row.decimals}`;
+    if (this.asset === undefined || key !== this.assetKey) {
+      const native = row.asset === 'native';
+      this.assetKey = key;
+      this.asset = {
+        assetId: native ? 'native' : displayContract(this.family, row.asset),
+        type: native ? 'native' : row.kind,
+        symbol: row.symbol,
+        decimals: native
+          ? this.nativeDecimals
+          : row.kind === 'erc721' || row.kind === 'erc1155'
+            ? 0
+            : row.decimals,
+      };
+    }
+    return this.asset;
+  }
 }
