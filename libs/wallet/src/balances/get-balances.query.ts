@@ -81,7 +81,8 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     }
 
     const held = rows.filter((row) => row.amount !== null && BigInt(row.amount) !== 0n);
-    const prices = await this.pricesOf(held, fiat);
+    const pricing = this.pricesOf(held, fiat);
+    const prices = pricing instanceof Promise ? await pricing : pricing;
     const assets: AssetBalance[] = [];
     const unpriced: string[] = [];
     let total: ExactDecimal = { units: 0n, scale: 0 };
@@ -123,9 +124,13 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
   /**
    * Each asset's price in `fiat`: the cached one while fresh, else refreshed (all refreshes at once); null
    * when no source has one now (PRICE_NOT_FOUND, PRICE_UNAVAILABLE). Other errors (the database) fail
-   * the request. Cache hits, nearly every asset of nearly every answer, cost no promise.
+   * the request. Cache hits, nearly every asset of nearly every answer, cost no promise: the prices come
+   * back as they are unless one had to be refreshed.
    */
-  private async pricesOf(rows: readonly AssetBalanceRow[], fiat: string): Promise<(ExactDecimal | null)[]> {
+  private pricesOf(
+    rows: readonly AssetBalanceRow[],
+    fiat: string,
+  ): (ExactDecimal | null)[] | Promise<(ExactDecimal | null)[]> {
     const prices: (ExactDecimal | null)[] = [];
     let refreshes: Promise<void>[] | undefined;
     for (const [i, row] of rows.entries()) {
@@ -144,8 +149,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
       );
       (refreshes ??= []).push(refresh);
     }
-    if (refreshes) await Promise.all(refreshes);
-    return prices;
+    return refreshes ? Promise.all(refreshes).then(() => prices) : prices;
   }
 }
 

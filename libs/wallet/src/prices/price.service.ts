@@ -46,8 +46,10 @@ export class PriceService {
   }
 
   /** The price of `symbol` in `basePair` (both upper-case); 404 PRICE_NOT_FOUND when no source has one. */
-  async latest(symbol: string, basePair: string): Promise<CachedPrice> {
-    return this.fresh(symbol, basePair, await readCachedPrice(this.options.db, symbol, basePair));
+  latest(symbol: string, basePair: string): Promise<CachedPrice> {
+    return readCachedPrice(this.options.db, symbol, basePair).then((cached) =>
+      this.freshOrRefresh(symbol, basePair, cached),
+    );
   }
 
   /** `cached` if still within the time to live, else a refreshed price (single-flight per pair). */
