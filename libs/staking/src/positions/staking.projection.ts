@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import {
   CHAIN_STREAM_PREFIX,
+  isStakeOperationEvent,
   isStakeOperationObserved,
   STAKE_OPERATION_OBSERVED,
   STAKE_OPERATION_REVERTED,
@@ -33,13 +34,13 @@ async function applyStakeOperations(client: PoolClient, events: readonly Recorde
     run = [];
   };
   for (const event of events) {
+    if (!isStakeOperationEvent(event)) continue;
     const observed = isStakeOperationObserved(event);
-    if (!observed && event.type !== STAKE_OPERATION_REVERTED) continue;
     if (observed !== observing) {
       await flush();
       observing = observed;
     }
-    run.push(event.data as StakeOperationObservedData);
+    run.push(event.data);
   }
   await flush();
 }

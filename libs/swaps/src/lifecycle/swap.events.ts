@@ -101,3 +101,4 @@ export type SwapEvent =
   | StreamEvent<typeof SWAP_TRANSACTION_REVERTED, SwapTransactionRevertedData>;
 
 export const isSwapEvent = eventGuard<SwapEvent>(...SWAP_EVENT_TYPES);
+export const isSwapQuoted = eventGuard<Extract<SwapEvent, { type: typeof SWAP_QUOTED }>>(SWAP_QUOTED);

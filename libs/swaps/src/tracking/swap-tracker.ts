@@ -10,7 +10,13 @@ import {
 } from '@chainwire/chain-events';
 import type { Consumer } from '@chainwire/read-models';
 import { type ObservedTransaction, swapDecider } from '../lifecycle/swap.decider';
-import { SWAP_QUOTED, SWAP_STREAM_PREFIX, swapStream, type SwapQuotedData } from '../lifecycle/swap.events';
+import {
+  isSwapQuoted,
+  SWAP_QUOTED,
+  SWAP_STREAM_PREFIX,
+  swapStream,
+  type SwapQuotedData,
+} from '../lifecycle/swap.events';
 
 export const SWAP_TRACKER = 'swap-tracker';
 
@@ -53,7 +59,7 @@ export function createSwapTracker(options: SwapTrackerOptions): Consumer<Tracked
       const quoted: TrackedQuote[] = [];
       const observed: { tx: ObservedTransaction; revert: boolean }[] = [];
       for (const event of events) {
-        if (event.type === SWAP_QUOTED) quoted.push(tracked(event.data as SwapQuotedData));
+        if (isSwapQuoted(event)) quoted.push(tracked(event.data));
         else if (isWatchedTransactionEvent(event)) {
           const revert = event.type === TRANSACTION_REVERTED;
           const observedEventId = revert ? String(event.metadata[OBSERVED_EVENT_ID_KEY] ?? '') : event.id;
