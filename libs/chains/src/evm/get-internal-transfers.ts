@@ -96,15 +96,20 @@ function fromParityTraces(
     }
     const tx =
       trace.transactionPosition ?? block.transactions.findIndex((t) => t.hash === trace.transactionHash);
-    const path = trace.traceAddress.join('.');
     // Parents precede children in trace_block order, so a failed ancestor is already recorded.
     if (trace.error || isBelowFailed(failed, tx, trace.traceAddress)) {
-      failed.add(`${tx}:${path}`);
+      failed.add(`${tx}:${trace.traceAddress.join('.')}`);
       continue;
     }
     if (trace.traceAddress.length === 0) continue;
-    const base = { transactionHash: trace.transactionHash, transactionIndex: tx, path };
     const { action } = trace;
+    // Most frames move no value (a token transfer is a call with value 0): nothing to build for them.
+    if (isZeroValue(trace.type === 'suicide' ? action.balance : action.value)) continue;
+    const base = {
+      transactionHash: trace.transactionHash,
+      transactionIndex: tx,
+      path: trace.traceAddress.join('.'),
+    };
     if (trace.type === 'call' && action.callType === 'call' && action.from && action.to) {
       pushTransfer(transfers, { ...base, from: action.from, to: action.to, value: toValue(action.value) });
     } else if (trace.type === 'create' && action.from && trace.result?.address) {
@@ -170,6 +175,11 @@ function fromCallFrames(
     if (entry.result) visit(entry.result, []);
   });
   return transfers;
+}
+
+/** `0x0`, `0x00…`, `0x` or absent: no value moved. */
+function isZeroValue(hex: Hex | undefined): boolean {
+  return hex === undefined || /^0x0*$/.test(hex);
 }
 
 function toValue(hex: Hex | undefined): bigint {
