@@ -57,8 +57,12 @@ export async function copyRowsOrRefuse(
 export function copyField(value: string | number | bigint | null): string {
   if (value === null) return '\\N';
   if (typeof value !== 'string') return String(value);
-  return value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!);
+  // Nearly every field needs no escape; a test costs half a replace that finds nothing.
+  return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIALS, (c) => COPY_ESCAPES[c]!) : value;
 }
+
+const COPY_SPECIAL = /[\\\t\n\r]/;
+const COPY_SPECIALS = /[\\\t\n\r]/g;
 
 const COPY_ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\\\',

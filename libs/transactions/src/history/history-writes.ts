@@ -58,25 +58,29 @@ export function historyRows(data: TransferObservedData, seq: bigint): HistoryRow
   // Base58 (Tron) is case-sensitive: the stored form, never a blanket lower-casing.
   const from = data.from === null ? null : normaliseAddress(data.from);
   const to = data.to === null ? null : normaliseAddress(data.to);
-  const base = {
+  const blockHash = data.blockHash.toLowerCase();
+  const asset = data.asset === 'native' ? 'native' : normaliseAddress(data.asset);
+  // Built field by field, not spread from a shared base: a backfill makes two rows per transfer.
+  const row = (address: string, direction: Direction, counterparty: string | null): HistoryRow => ({
     chain: data.chain,
-    blockHash: data.blockHash.toLowerCase(),
+    address,
+    blockHash,
     ref: data.ref,
+    direction,
     seq,
     blockNumber: data.blockNumber,
     timestamp: data.timestamp,
     txHash: data.txHash,
     kind: data.kind,
-    asset: data.asset === 'native' ? 'native' : normaliseAddress(data.asset),
+    asset,
+    counterparty,
     amount: data.amount,
     tokenId: data.tokenId ?? null,
-  };
-  if (from !== null && from === to) {
-    return [{ ...base, address: from, direction: 'self', counterparty: data.to }];
-  }
+  });
+  if (from !== null && from === to) return [row(from, 'self', data.to)];
   const rows: HistoryRow[] = [];
-  if (from !== null) rows.push({ ...base, address: from, direction: 'out', counterparty: data.to });
-  if (to !== null) rows.push({ ...base, address: to, direction: 'in', counterparty: data.from });
+  if (from !== null) rows.push(row(from, 'out', data.to));
+  if (to !== null) rows.push(row(to, 'in', data.from));
   return rows;
 }
 

@@ -78,25 +78,13 @@ const HISTORY_COLUMNS = [
  */
 async function copyHistoryRows(client: PoolClient, rows: readonly HistoryRow[]): Promise<boolean> {
   if (rows.length < COPY_MIN_ROWS || !(await canCopy(client))) return false;
-  const lines = rows.map((x) =>
-    [
-      x.chain,
-      x.address,
-      x.blockHash,
-      x.ref,
-      x.direction,
-      x.seq,
-      x.blockNumber,
-      x.timestamp,
-      x.txHash,
-      x.kind,
-      x.asset,
-      x.counterparty,
-      x.amount,
-      x.tokenId,
-    ]
-      .map(copyField)
-      .join('\t'),
+  // One template a row, in HISTORY_COLUMNS order: no field arrays for 100,000 rows of a backfill.
+  const lines = rows.map(
+    (x) =>
+      `${copyField(x.chain)}\t${copyField(x.address)}\t${copyField(x.blockHash)}\t${copyField(x.ref)}\t` +
+      `${x.direction}\t${x.seq}\t${copyField(x.blockNumber)}\t${x.timestamp}\t${copyField(x.txHash)}\t` +
+      `${copyField(x.kind)}\t${copyField(x.asset)}\t${copyField(x.counterparty)}\t${copyField(x.amount)}\t` +
+      `${copyField(x.tokenId)}`,
   );
   return copyRowsOrRefuse(client, 'tx_history', HISTORY_COLUMNS, lines);
 }
