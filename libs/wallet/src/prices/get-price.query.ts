@@ -25,15 +25,7 @@ export class GetPriceHandler implements IQueryHandler<GetPriceQuery, PriceRespon
       symbol,
       basePair,
       value: decimalLiteral(parseDecimal(price.value)!),
-      updatedAt: isoTime(price.observedAt),
+      updatedAt: new Date(price.observedAt).toISOString(),
     };
   }
-}
-
-/** The last observation time formatted: a cached price is answered many times with the same one. */
-let lastTime = { ms: Number.NaN, iso: '' };
-
-function isoTime(ms: number): string {
-  if (ms !== lastTime.ms) lastTime = { ms, iso: new Date(ms).toISOString() };
-  return lastTime.iso;
 }

@@ -52,15 +52,10 @@ export class PriceService {
     );
   }
 
-  /** `cached` if still within the time to live, else a refreshed price (single-flight per pair). */
-  fresh(symbol: string, basePair: string, cached: CachedPrice | null): Promise<CachedPrice> {
-    const price = this.freshOrRefresh(symbol, basePair, cached);
-    return price instanceof Promise ? price : Promise.resolve(price);
-  }
-
   /**
-   * As `fresh`, but a cache hit comes back as it is rather than in a promise: a balances answer prices
-   * each of its assets, nearly always from the cache.
+   * `cached` if still within the time to live, else a refreshed price (single-flight per pair). A cache
+   * hit comes back as it is rather than in a promise: a balances answer prices each of its assets,
+   * nearly always from the cache.
    */
   freshOrRefresh(
     symbol: string,
@@ -74,7 +69,7 @@ export class PriceService {
     // An unknown symbol or a source that is down is not asked again on every request.
     const failure = this.failed.get(key);
     if (failure && failure.until > this.now()) {
-      if (cached) return Promise.resolve(cached);
+      if (cached) return cached;
       if (failure.error) return Promise.reject(failure.error);
     }
     let refresh = this.inFlight.get(key);
