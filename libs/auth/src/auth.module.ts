@@ -1,15 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import type { ChainDirectoryModuleRef } from '@chainwire/chains';
 import type { DatabaseModuleRef } from '@chainwire/core';
-import { ApiKeyGuard } from './guard/api-key.guard';
 import { ApiKeyLookup } from './guard/api-key-lookup';
-import { authenticateOnRequestProvider } from './guard/authenticate-on-request';
+import { apiKeyHooksProvider } from './guard/api-key-hooks.provider';
 
 export interface AuthModuleImports {
-  /** The app's database: the guard looks keys up on its DataSource. */
+  /** The app's database: keys are looked up on its DataSource. */
   readonly database: DatabaseModuleRef;
-  /** The app's chain directory: the guard checks the request's chain against it. */
+  /** The app's chain directory: the plan check finds the request's chain in it. */
   readonly chainDirectory: ChainDirectoryModuleRef;
 }
 
@@ -20,7 +18,7 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: [imports.database, imports.chainDirectory],
-      providers: [ApiKeyLookup, authenticateOnRequestProvider, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+      providers: [ApiKeyLookup, apiKeyHooksProvider],
     };
   }
 }

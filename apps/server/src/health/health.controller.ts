@@ -1,6 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '@chainwire/auth';
 import { ApiError, type Database, DATABASE, HEALTH_REGISTRY, type HealthRegistry } from '@chainwire/core';
 import { checkReadiness, notReadyReasons, type Readiness } from './readiness';
 
@@ -8,7 +7,6 @@ export const NOT_READY = 'NOT_READY';
 
 @ApiTags('health')
 @Controller('health')
-@Public()
 export class HealthController {
   constructor(
     @Inject(HEALTH_REGISTRY) private readonly registry: HealthRegistry,

@@ -4,12 +4,12 @@ import { ApiError, ErrorCode } from '@chainwire/core';
 /** The places a request may name the chain it acts on. */
 const SOURCES = ['params', 'query', 'body'] as const;
 
-/** The one chain a request acts on, attached by ApiKeyGuard after the plan check. */
+/** The one chain a request acts on, attached after the plan check (check-plan-before-handler.ts). */
 export interface ChainScopedRequest {
   chain?: string;
 }
 
-/** The normalisation every chain id goes through, once, in the guard. */
+/** The normalisation every chain id goes through, once, in the plan check. */
 export function normaliseChainId(raw: string): string {
   return raw.trim().toLowerCase();
 }

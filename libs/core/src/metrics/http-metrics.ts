@@ -17,7 +17,8 @@ export function registerHttpMetrics(fastify: FastifyInstance, registry: Registry
     buckets: BUCKETS,
     registers: [registry],
   });
-  fastify.addHook('onResponse', async (request, reply) => {
+  // Callback style: no promise per response.
+  fastify.addHook('onResponse', (request, reply, done) => {
     duration.observe(
       {
         method: request.method,
@@ -26,5 +27,6 @@ export function registerHttpMetrics(fastify: FastifyInstance, registry: Registry
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
 }

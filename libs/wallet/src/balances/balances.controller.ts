@@ -35,11 +35,13 @@ export class BalancesController {
   })
   @ApiQuery({ name: 'includeNative', required: false, enum: ['true', 'false'], example: 'true' })
   @ApiOkResponse({ type: BalancesEnvelope })
-  async getBalances(
+  // Not async: Nest awaits the promise anyway, and another async frame is another promise per request.
+  getBalances(
     @Param('address') address: string,
     @Query(new ZodValidationPipe(balancesQuerySchema)) query: BalancesQuery,
   ): Promise<Enveloped<BalancesResult>> {
-    const { result, message } = await this.queryBus.execute(new GetBalancesQuery(address, query));
-    return new Enveloped(result, message);
+    return this.queryBus
+      .execute(new GetBalancesQuery(address, query))
+      .then(({ result, message }) => new Enveloped(result, message));
   }
 }

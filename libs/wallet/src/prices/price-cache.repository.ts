@@ -32,18 +32,15 @@ export function toCachedPrice(symbol: string, basePair: string, row: PriceRow): 
 }
 
 /** One primary-key read: the GET /api/price hot path. */
-export async function readCachedPrice(
-  db: Database,
-  symbol: string,
-  basePair: string,
-): Promise<CachedPrice | null> {
-  const { rows } = await db.pool.query<PriceRow>({
-    // Named on PostgreSQL only, as readAssetBalances explains.
-    name: db.embedded ? undefined : 'cached-price',
-    text: `SELECT ${CACHED_PRICE_COLUMNS} FROM prices p WHERE p.symbol = $1 AND p.base_pair = $2`,
-    values: [symbol, basePair],
-  });
-  return rows[0] ? toCachedPrice(symbol, basePair, rows[0]) : null;
+export function readCachedPrice(db: Database, symbol: string, basePair: string): Promise<CachedPrice | null> {
+  return db.pool
+    .query<PriceRow>({
+      // Named on PostgreSQL only, as readAssetBalances explains.
+      name: db.embedded ? undefined : 'cached-price',
+      text: `SELECT ${CACHED_PRICE_COLUMNS} FROM prices p WHERE p.symbol = $1 AND p.base_pair = $2`,
+      values: [symbol, basePair],
+    })
+    .then(({ rows }) => (rows[0] ? toCachedPrice(symbol, basePair, rows[0]) : null));
 }
 
 export async function storeCachedPrice(db: Database, price: CachedPrice & { source: string }): Promise<void> {

@@ -13,7 +13,10 @@ export const priceSymbolSchema = z
   })
   .transform((s) => s.toUpperCase());
 
-/** Query string of GET /api/price/:symbol. */
-export const priceQuerySchema = z.object({ basePair: fiatCurrencySchema.default('USD') });
+/** GET /api/price/:symbol: the path's symbol and the query's basePair, validated as one value. */
+export const priceRequestSchema = z.object({
+  symbol: priceSymbolSchema,
+  basePair: fiatCurrencySchema.default('USD'),
+});
 
-export type PriceQueryParams = z.output<typeof priceQuerySchema>;
+export type PriceRequest = z.output<typeof priceRequestSchema>;

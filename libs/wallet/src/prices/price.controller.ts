@@ -1,10 +1,11 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { BareResponse, ZodValidationPipe } from '@chainwire/core';
 import { SUPPORTED_FIAT_CURRENCIES } from '../balances/fiat-currencies';
 import { GetPriceQuery } from './get-price.query';
-import { priceQuerySchema, type PriceQueryParams, priceSymbolSchema } from './price-query.schema';
+import { type PriceRequest, priceRequestSchema } from './price-query.schema';
+import { PriceRequestInput } from './price-request.decorator';
 import { PriceResponse } from './price.response';
 
 @ApiTags('prices')
@@ -26,9 +27,8 @@ export class PriceController {
   @ApiQuery({ name: 'basePair', required: false, enum: SUPPORTED_FIAT_CURRENCIES, example: 'USD' })
   @ApiOkResponse({ type: PriceResponse })
   getPrice(
-    @Param('symbol', new ZodValidationPipe(priceSymbolSchema)) symbol: string,
-    @Query(new ZodValidationPipe(priceQuerySchema)) query: PriceQueryParams,
+    @PriceRequestInput(new ZodValidationPipe(priceRequestSchema)) { symbol, basePair }: PriceRequest,
   ): Promise<PriceResponse> {
-    return this.queryBus.execute(new GetPriceQuery(symbol, query.basePair));
+    return this.queryBus.execute(new GetPriceQuery(symbol, basePair));
   }
 }
