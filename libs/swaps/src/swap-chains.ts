@@ -11,7 +11,7 @@ export interface SwapChain {
 }
 
 /**
- * The chains a swap names (srcChain and dstChain: the guard checks only a `chain` field, so the plan is
+ * The chains a swap names (srcChain and dstChain: the plan check reads only a `chain` field, so the plan is
  * checked here for both, docs/architecture.md §7): 400 UNKNOWN_CHAIN, 403 CHAIN_NOT_IN_PLAN, 400
  * UNSUPPORTED_CHAIN when it is not EVM or has no node.
  */

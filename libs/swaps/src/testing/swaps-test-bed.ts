@@ -90,7 +90,7 @@ export const QUOTE_TTL_MS = 60_000;
 
 /**
  * anvil with Uniswap V2 from the npm builds (WETH9, factory, router; a WETH/dUSDC pool of 100 ETH and
- * 300,000 dUSDC) and an ETH/USD feed; a fresh database with the swap routes behind the real guard; the
+ * 300,000 dUSDC) and an ETH/USD feed; a fresh database with the swap routes behind the real key and plan checks; the
  * indexer watching the router; the swaps projection and the swap tracker running.
  */
 export async function startSwapsTestBed(): Promise<SwapsTestBed> {

@@ -34,7 +34,7 @@ export interface TxTestApp {
 }
 
 /**
- * A fresh seeded database and the transaction routes behind the real guard, the chains on the given nodes
+ * A fresh seeded database and the transaction routes behind the real key and plan checks, the chains on the given nodes
  * (`nodes`: the Solana and Tron nodes, when the test has them).
  */
 export async function startTxTestApp(
