@@ -86,7 +86,8 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     const assets: AssetBalance[] = [];
     const unpriced: string[] = [];
     let total: ExactDecimal = { units: 0n, scale: 0 };
-    for (const [i, row] of held.entries()) {
+    for (let i = 0; i < held.length; i++) {
+      const row = held[i]!;
       const smallestUnit = BigInt(row.amount!);
       const amount: ExactDecimal = { units: smallestUnit, scale: row.decimals };
       const price = prices[i];
@@ -133,7 +134,8 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
   ): (ExactDecimal | null)[] | Promise<(ExactDecimal | null)[]> {
     const prices: (ExactDecimal | null)[] = [];
     let refreshes: Promise<void>[] | undefined;
-    for (const [i, row] of rows.entries()) {
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
       const symbol = row.symbol.toUpperCase();
       const price = this.prices.freshOrRefresh(symbol, fiat, toCachedPrice(symbol, fiat, row));
       if (!(price instanceof Promise)) {
@@ -153,8 +155,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
   }
 }
 
-/** Requested contracts without an active asset row. */
+/** Requested contracts without an active asset row; a scan (at most MAX_ASSET_IDS each, nearly always one or two) costs less than a set. */
 function missingContracts(requested: readonly string[], rows: readonly { contract: string }[]): string[] {
-  const found = new Set(rows.map((r) => r.contract));
-  return requested.filter((c) => !found.has(c));
+  return requested.filter((c) => !rows.some((r) => r.contract === c));
 }
