@@ -143,7 +143,9 @@ describe('PostgresEventStore', () => {
     const after = (await store.readAll({ limit: 100_000 })).at(-1)?.position;
     await store.appendToStream(s, [event(1), event(2), event(3)]);
     const [balances, history] = [new PostgresEventStore(db.pool), new PostgresEventStore(db.pool)];
-    const reads = [jest.spyOn(balances, 'readAll'), jest.spyOn(history, 'readAll')];
+    const pageReader = (reader: PostgresEventStore) =>
+      reader as unknown as { readPage: () => Promise<unknown> };
+    const reads = [jest.spyOn(pageReader(balances), 'readPage'), jest.spyOn(pageReader(history), 'readPage')];
     const firstBatch = async (reader: PostgresEventStore) => {
       const subscription = reader.subscribeToAll({ after, limit: 2, filter: { streamPrefixes: [s] } });
       for await (const batch of subscription) return batch;
@@ -158,6 +160,117 @@ describe('PostgresEventStore', () => {
       await balances.close();
       await history.close();
     }
+  });
+
+  describe('payloads of its own appends', () => {
+    /** A subscriber past `after`, and the SQL each of its reads sent. */
+    const follow = (
+      s: string,
+      after: Awaited<ReturnType<typeof store.readAll>>[number]['position'] | undefined,
+    ) => {
+      const reader = new PostgresEventStore(db.pool);
+      const iterator = reader
+        .subscribeToAll({ after, limit: 100, filter: { streamPrefixes: [s] } })
+        [Symbol.asyncIterator]();
+      const statements: string[] = [];
+      const spy = jest.spyOn(db.pool, 'query');
+      return {
+        async next() {
+          spy.mockClear();
+          const batch = await iterator.next();
+          for (const call of spy.mock.calls) {
+            const query = call[0] as unknown;
+            statements.push(typeof query === 'string' ? query : (query as { text: string }).text);
+          }
+          return batch.value as Awaited<ReturnType<typeof store.readAll>>;
+        },
+        statements,
+        async stop() {
+          spy.mockRestore();
+          await iterator.return?.();
+          await reader.close();
+        },
+      };
+    };
+    const lastPosition = async () => (await store.readAll({ limit: 1_000_000 })).at(-1)?.position;
+    /** Whether a statement read events' payloads (their data), not only their positions. */
+    const readsData = (sql: string) => sql.includes('FROM events') && sql.includes(' data,');
+    /** As another process would append it (a stream the filter also takes): this pool never saw it. */
+    const insertBehindTheStore = (s: string, position: number, e: NewEvent) =>
+      db.pool.query(
+        `INSERT INTO events (stream_id, stream_position, event_id, type, data) VALUES ($1, $2, $3, $4, $5)`,
+        [s, position, e.id, e.type, JSON.stringify(e.data)],
+      );
+
+    it('reads the events it just appended by position only, equal to a full read', async () => {
+      const s = stream();
+      const after = await lastPosition();
+      await store.appendToStream(s, [event(0)]);
+      const reader = follow(s, after);
+      try {
+        const first = await reader.next();
+        expect(first.map((e) => e.data)).toEqual([{ n: 0 }]);
+        const nested: NewEvent = {
+          id: randomUUID(),
+          type: 'Nested',
+          data: { amount: '123456789012345678901234567890', list: [1, 'two', { three: null }], flag: true },
+          metadata: { correlationId: 'c-1' },
+        };
+        await store.appendToStream(s, [nested, event(2)]);
+        reader.statements.length = 0;
+        const second = await reader.next();
+        expect(second).toEqual(
+          await store.readAll({ after: first[0].position, filter: { streamPrefixes: [s] } }),
+        );
+        expect(second.map((e) => e.id)).toEqual([nested.id, expect.any(String)]);
+        expect(second[0].createdAt).toBeInstanceOf(Date);
+        expect(reader.statements.some((sql) => sql.includes('FROM events'))).toBe(true);
+        expect(reader.statements.filter(readsData)).toEqual([]);
+      } finally {
+        await reader.stop();
+      }
+    });
+
+    it('reads in full, in order, the events it did not append among those it did', async () => {
+      const s = stream();
+      const after = await lastPosition();
+      await store.appendToStream(s, [event(0)]);
+      const reader = follow(s, after);
+      try {
+        const first = await reader.next();
+        const foreign = event(1);
+        await insertBehindTheStore(`${s}-other`, 0, foreign);
+        await store.appendToStream(s, [event(2)]);
+        reader.statements.length = 0;
+        const second = await reader.next();
+        expect(second.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+        expect(second).toEqual(
+          await store.readAll({ after: first[0].position, filter: { streamPrefixes: [s] } }),
+        );
+        expect(reader.statements.filter(readsData)).toHaveLength(1);
+      } finally {
+        await reader.stop();
+      }
+    });
+
+    it('never serves the payload of an event another append stored first', async () => {
+      const s = stream();
+      const after = await lastPosition();
+      await store.appendToStream(s, [event(0)]);
+      const reader = follow(s, after);
+      try {
+        await reader.next();
+        const stored = event(1);
+        await insertBehindTheStore(`${s}-other`, 0, stored);
+        // Same id, another payload: skipped as stored, so its payload must not be remembered.
+        const sameId: NewEvent = { ...stored, data: { n: 999 } };
+        expect((await store.appendToStream(s, [sameId, event(2)])).appended).toBe(1);
+        const second = await reader.next();
+        expect(second.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+      } finally {
+        await reader.stop();
+      }
+    });
   });
 
   it('wakes a reader in another process through LISTEN/NOTIFY, not its polling', async () => {

@@ -18,8 +18,14 @@ import {
   type SubscribeOptions,
 } from '../event-store';
 import { appendStreamByStream, appendsToMake } from '../append-stream-by-stream';
-import { NOTIFY_CHANNEL, appendInTransaction, appendToStreamsInTransaction } from './append-in-transaction';
-import { EVENT_COLUMNS, readAllQuery, readAllWithHeadQuery } from './read-all-query';
+import {
+  NOTIFY_CHANNEL,
+  appendInTransaction,
+  appendToStreamsInTransaction,
+  distinctById,
+} from './append-in-transaction';
+import { EVENT_COLUMNS, POSITION_COLUMNS, readAllQuery, readAllWithHeadQuery } from './read-all-query';
+import { type RecentPayload, RecentPayloads } from './recent-payloads';
 import { SharedReads } from './shared-reads';
 import { Wakeup } from './wakeup';
 
@@ -29,16 +35,22 @@ const DEADLOCK_DETECTED = '40P01';
 const MAX_APPEND_ATTEMPTS = 3;
 const LISTEN_RETRY_MS = 5000;
 
-interface EventRow {
+/** An event's place, as POSITION_COLUMNS selects it. */
+interface PositionRow {
   global_position: string;
   transaction_id: string;
-  stream_id: string;
   stream_position: string;
   event_id: string;
+  /** Milliseconds since the epoch. */
+  created_ms: string;
+}
+
+/** A whole event, as EVENT_COLUMNS selects it. */
+interface EventRow extends PositionRow {
+  stream_id: string;
   type: string;
   data: unknown;
   metadata: Record<string, unknown>;
-  created_at: Date;
 }
 
 export interface PostgresEventStoreOptions {
@@ -69,6 +81,8 @@ function perPool<T>(make: () => T): (pool: Pool) => T {
 const wakeupFor = perPool(() => new Wakeup());
 /** Subscribers on one pool share their recent batches. */
 const sharedReadsFor = perPool(() => new SharedReads());
+/** Appends through one pool remember their payloads for the subscribers on it. */
+const recentPayloadsFor = perPool(() => new RecentPayloads());
 
 /**
  * The PostgreSQL adapter (docs/architecture.md §4). Global order is (transaction_id, global_position); readers only
@@ -79,6 +93,7 @@ const sharedReadsFor = perPool(() => new SharedReads());
 export class PostgresEventStore implements EventStore {
   private readonly wakeup: Wakeup;
   private readonly sharedReads: SharedReads;
+  private readonly recent: RecentPayloads;
   private readonly closing = new AbortController();
   private listener?: Client;
   private listenAttemptAt = -Infinity;
@@ -89,6 +104,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.wakeup = wakeupFor(pool);
     this.sharedReads = sharedReadsFor(pool);
+    this.recent = recentPayloadsFor(pool);
   }
 
   async appendToStream<E extends StreamEvent = StreamEvent>(
@@ -103,7 +119,12 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await this.appendOnce(streamId, events, expected);
-        if (result.appended > 0) this.wakeup.wake();
+        if (result.appended > 0) {
+          // Committed. Every distinct event was new only when as many were stored: then each id holds this payload.
+          const distinct = result.appended === events.length ? events : distinctById(events);
+          if (result.appended === distinct.length) this.recent.remember(streamId, distinct);
+          this.wakeup.wake();
+        }
         return result;
       } catch (error) {
         // Another transaction stored one of these ids first: in a new transaction it is a known duplicate.
@@ -179,18 +200,39 @@ export class PostgresEventStore implements EventStore {
     return rows.map((row) => toRecorded<E>(row));
   }
 
-  /** readAll, and the head its statement could see (readAllWithHeadQuery); null head: an empty store. */
-  private async readAllWithHead(
+  /**
+   * A page of `$all` for a subscriber, and with `withHead` the head its statement could see
+   * (readAllWithHeadQuery; null head: an empty store). `recent`: ask only for the events' positions and
+   * take their payloads from the ones this pool appended (RecentPayloads), reading in full only the few it
+   * lacks; for a subscriber right behind an appender of this process.
+   */
+  private async readPage(
     options: ReadAllOptions,
+    withHead: boolean,
+    recent: boolean,
   ): Promise<{ events: RecordedEvent[]; head: GlobalPosition | null }> {
-    const { text, values } = readAllWithHeadQuery(options);
-    const { rows } = await this.pool.query<EventRow & { head: string | null }>(text, values);
+    const columns = recent ? POSITION_COLUMNS : EVENT_COLUMNS;
+    const { text, values } = withHead
+      ? readAllWithHeadQuery(options, columns)
+      : readAllQuery(options, columns);
+    const { rows } = await this.pool.query<(PositionRow | EventRow) & { head?: string | null }>(text, values);
     let head: GlobalPosition | null = null;
-    const events: RecordedEvent[] = [];
+    // Undefined only where a payload was not remembered, until fillLacking reads it.
+    const page: (RecordedEvent | undefined)[] = [];
+    let lacking: Map<string, number> | undefined;
     for (const row of rows) {
-      if (row.event_id !== null) events.push(toRecorded(row));
-      else if (row.head !== null) head = parsePosition(row.head);
+      if (row.event_id === null) {
+        if (row.head != null) head = parsePosition(row.head);
+      } else if (!recent) {
+        page.push(toRecorded(row as EventRow));
+      } else {
+        const payload = this.recent.get(row.event_id);
+        if (!payload) (lacking ??= new Map()).set(row.global_position, page.length);
+        page.push(payload && fromPayload(row, payload));
+      }
     }
+    if (lacking) await this.fillLacking(page, lacking);
+    const events = page as RecordedEvent[];
     // UNION ALL keeps the page's order in PostgreSQL's plans; a sort guards what SQL does not promise.
     for (let i = 1; i < events.length; i++) {
       if (comparePositions(events[i - 1].position, events[i].position) > 0) {
@@ -199,6 +241,19 @@ export class PostgresEventStore implements EventStore {
       }
     }
     return { events, head };
+  }
+
+  /** Reads in full the events of a page whose payloads were not remembered, into their places. */
+  private async fillLacking(
+    events: (RecordedEvent | undefined)[],
+    lacking: Map<string, number>,
+  ): Promise<void> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE global_position = ANY($1::bigint[])`,
+      [[...lacking.keys()]],
+    );
+    for (const row of rows) events[lacking.get(row.global_position)!] = toRecorded(row);
+    if (rows.length !== lacking.size) throw new Error('events of a page vanished while it was read');
   }
 
   async headPosition(): Promise<GlobalPosition> {
@@ -218,20 +273,23 @@ export class PostgresEventStore implements EventStore {
     const limit = options.limit ?? 1000;
     const stopped = () => options.signal?.aborted === true || this.closing.signal.aborted;
     const onCheckpoint = options.onCheckpoint;
+    let lastId: string | undefined;
     while (!stopped()) {
       this.ensureListening();
       const seen = this.wakeup.seen;
       const read = { after, limit, filter: options.filter };
       let head: GlobalPosition | null = null;
+      // Right behind an append of this process (its last event's payload is remembered): so are the next.
+      const recent = lastId !== undefined && this.recent.has(lastId);
       const { events, fresh } = await this.sharedReads.read(read, async () => {
-        if (!onCheckpoint) return this.readAll(read);
-        const page = await this.readAllWithHead(read);
+        const page = await this.readPage(read, onCheckpoint !== undefined, recent);
         head = page.head;
         return page.events;
       });
       if (stopped()) return;
       if (events.length > 0) {
         after = events[events.length - 1].position;
+        lastId = events[events.length - 1].id;
         yield events as RecordedEvent<E>[];
         // A shared batch may predate the wake-up `seen` stands for: read again rather than wait.
         if (events.length === limit || !fresh) continue;
@@ -299,6 +357,20 @@ function toRecorded<E extends StreamEvent>(row: EventRow): RecordedEvent<E> {
     position,
     data: row.data,
     metadata: row.metadata,
-    createdAt: row.created_at,
+    createdAt: new Date(Number(row.created_ms)),
   } as RecordedEvent as RecordedEvent<E>;
+}
+
+/** An event whose place came from the database and whose payload from the append that stored it. */
+function fromPayload(row: PositionRow, payload: RecentPayload): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: payload.type,
+    streamId: payload.streamId,
+    streamPosition: BigInt(row.stream_position),
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    data: payload.data,
+    metadata: payload.metadata,
+    createdAt: new Date(Number(row.created_ms)),
+  } as RecordedEvent;
 }

@@ -1,7 +1,21 @@
 import { START, type ReadAllOptions } from '../event-store';
 
-export const EVENT_COLUMNS =
-  'global_position, transaction_id::text, stream_id, stream_position, event_id, type, data, metadata, created_at';
+/**
+ * What a read selects of an event. The time is whole milliseconds since the epoch, floored in SQL (a Date
+ * holds no finer time), so no timestamp text is parsed per row.
+ */
+const CREATED_MS = 'floor(extract(epoch FROM created_at) * 1000)::bigint::text AS created_ms';
+
+export const EVENT_COLUMNS = `global_position, transaction_id::text, stream_id, stream_position, event_id, type, data, metadata, ${CREATED_MS}`;
+
+/**
+ * EVENT_COLUMNS without the payload (stream, type, data, metadata): a reader that has the payloads of
+ * the events this process appended (recent-payloads.ts) asks only where each event is.
+ */
+export const POSITION_COLUMNS = `global_position, transaction_id::text, stream_position, event_id, ${CREATED_MS}`;
+
+/** How many columns a column list selects (none of the lists above has a comma inside an expression). */
+const columnCount = (columns: string) => columns.split(',').length;
 
 /** `LIKE` pattern matching strings that start with `prefix` (escaping `\`, `%` and `_`). */
 export function likePrefix(prefix: string): string {
@@ -21,7 +35,10 @@ export function likePrefix(prefix: string): string {
  * the limit, and the outer query merges the types. A consumer of rare events (subscriptions) thus
  * never reads the millions of chain events between two of its own, on any poll.
  */
-export function readAllQuery(options: ReadAllOptions): { text: string; values: unknown[] } {
+export function readAllQuery(
+  options: ReadAllOptions,
+  columns: string = EVENT_COLUMNS,
+): { text: string; values: unknown[] } {
   const after = options.after ?? START;
   const limit = options.limit ?? 1000;
   const prefixes = options.filter?.streamPrefixes?.length
@@ -39,7 +56,7 @@ export function readAllQuery(options: ReadAllOptions): { text: string; values: u
       values.push(type);
       return `SELECT * FROM events_of_type($${values.length}, $2::xid8, $3::bigint, $4::text[], $1)`;
     });
-    return { text: `SELECT ${EVENT_COLUMNS} FROM (${scans.join(' UNION ALL ')}) e ${order}`, values };
+    return { text: `SELECT ${columns} FROM (${scans.join(' UNION ALL ')}) e ${order}`, values };
   }
   const values: unknown[] = [limit];
   const conditions = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
@@ -52,7 +69,7 @@ export function readAllQuery(options: ReadAllOptions): { text: string; values: u
     values.push(prefixes);
     conditions.push(`stream_id LIKE ANY($${values.length}::text[])`);
   }
-  return { text: `SELECT ${EVENT_COLUMNS} FROM events e WHERE ${conditions.join(' AND ')} ${order}`, values };
+  return { text: `SELECT ${columns} FROM events e WHERE ${conditions.join(' AND ')} ${order}`, values };
 }
 
 /** The last event a reader can see: the newest row of a transaction older than every running one. */
@@ -67,12 +84,16 @@ const HEAD_OF_VISIBLE = `SELECT h.transaction_id::text || '/' || h.global_positi
  * subscriber may move over them (docs/architecture.md §4). The head is one backward step of
  * `events_global_order`.
  */
-export function readAllWithHeadQuery(options: ReadAllOptions): { text: string; values: unknown[] } {
-  const { text, values } = readAllQuery(options);
+export function readAllWithHeadQuery(
+  options: ReadAllOptions,
+  columns: string = EVENT_COLUMNS,
+): { text: string; values: unknown[] } {
+  const { text, values } = readAllQuery(options, columns);
+  const nulls = Array.from({ length: columnCount(columns) }, () => 'NULL').join(', ');
   return {
     text:
       `SELECT page.*, NULL::text AS head FROM (${text}) page UNION ALL ` +
-      `SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, (${HEAD_OF_VISIBLE})`,
+      `SELECT ${nulls}, (${HEAD_OF_VISIBLE})`,
     values,
   };
 }
