@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
-import { ANY, NO_STREAM, type NewEvent } from '../event-store';
+import { ANY, type GlobalPosition, NO_STREAM, type NewEvent } from '../event-store';
 import { PostgresEventStore } from './postgres-event-store';
 
 /** What only the PostgreSQL adapter promises, beyond the shared contract. */
@@ -164,14 +164,10 @@ describe('PostgresEventStore', () => {
 
   describe('payloads of its own appends', () => {
     /** A subscriber past `after`, and the SQL each of its reads sent. */
-    const follow = (
-      s: string,
-      after: Awaited<ReturnType<typeof store.readAll>>[number]['position'] | undefined,
-    ) => {
+    const follow = (s: string, after: GlobalPosition | undefined) => {
       const reader = new PostgresEventStore(db.pool);
-      const iterator = reader
-        .subscribeToAll({ after, limit: 100, filter: { streamPrefixes: [s] } })
-        [Symbol.asyncIterator]();
+      const subscription = reader.subscribeToAll({ after, limit: 100, filter: { streamPrefixes: [s] } });
+      const iterator = subscription[Symbol.asyncIterator]();
       const statements: string[] = [];
       const spy = jest.spyOn(db.pool, 'query');
       return {
