@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
-import { ANY, type GlobalPosition, NO_STREAM, type NewEvent } from '../event-store';
+import { ANY, NO_STREAM, type NewEvent } from '../event-store';
 import { PostgresEventStore } from './postgres-event-store';
 
 /** What only the PostgreSQL adapter promises, beyond the shared contract. */
@@ -163,49 +163,56 @@ describe('PostgresEventStore', () => {
   });
 
   describe('payloads of its own appends', () => {
-    /** A subscriber past `after`, and the SQL each of its reads sent. */
-    const follow = (s: string, after: GlobalPosition | undefined) => {
+    type Page = Awaited<ReturnType<typeof store.readAll>>;
+    interface Follower {
+      /** The stream the subscriber follows (its filter takes every stream whose id starts with it). */
+      readonly s: string;
+      /** The subscriber's first page: the one event appended before it started. */
+      readonly first: Page;
+      /** The subscriber's next page, and the SQL its reads sent. */
+      next(): Promise<{ page: Page; statements: string[] }>;
+      /** What a full read after the first page returns now. */
+      fullRead(): Promise<Page>;
+    }
+
+    /** Appends `{n: 0}` to a new stream, then runs `body` with a subscriber that has read it. */
+    const behindAnAppend = async (body: (follower: Follower) => Promise<void>) => {
+      const s = stream();
+      const after = (await store.readAll({ limit: 1_000_000 })).at(-1)?.position;
+      await store.appendToStream(s, [event(0)]);
       const reader = new PostgresEventStore(db.pool);
-      const subscription = reader.subscribeToAll({ after, limit: 100, filter: { streamPrefixes: [s] } });
-      const iterator = subscription[Symbol.asyncIterator]();
-      const statements: string[] = [];
+      const filter = { streamPrefixes: [s] };
+      const iterator = reader.subscribeToAll({ after, limit: 100, filter })[Symbol.asyncIterator]();
       const spy = jest.spyOn(db.pool, 'query');
-      return {
-        async next() {
-          spy.mockClear();
-          const batch = await iterator.next();
-          for (const call of spy.mock.calls) {
-            const query = call[0] as unknown;
-            statements.push(typeof query === 'string' ? query : (query as { text: string }).text);
-          }
-          return batch.value as Awaited<ReturnType<typeof store.readAll>>;
-        },
-        statements,
-        async stop() {
-          spy.mockRestore();
-          await iterator.return?.();
-          await reader.close();
-        },
+      const next = async () => {
+        spy.mockClear();
+        const page = (await iterator.next()).value as Page;
+        const statements = spy.mock.calls.map(([query]) =>
+          typeof query === 'string' ? query : (query as { text: string }).text,
+        );
+        return { page, statements };
       };
+      try {
+        const { page: first } = await next();
+        expect(first.map((e) => e.data)).toEqual([{ n: 0 }]);
+        await body({ s, first, next, fullRead: () => store.readAll({ after: first[0].position, filter }) });
+      } finally {
+        spy.mockRestore();
+        await iterator.return?.();
+        await reader.close();
+      }
     };
-    const lastPosition = async () => (await store.readAll({ limit: 1_000_000 })).at(-1)?.position;
     /** Whether a statement read events' payloads (their data), not only their positions. */
     const readsData = (sql: string) => sql.includes('FROM events') && sql.includes(' data,');
     /** As another process would append it (a stream the filter also takes): this pool never saw it. */
-    const insertBehindTheStore = (s: string, position: number, e: NewEvent) =>
+    const appendElsewhere = (s: string, e: NewEvent) =>
       db.pool.query(
-        `INSERT INTO events (stream_id, stream_position, event_id, type, data) VALUES ($1, $2, $3, $4, $5)`,
-        [s, position, e.id, e.type, JSON.stringify(e.data)],
+        `INSERT INTO events (stream_id, stream_position, event_id, type, data) VALUES ($1, 0, $2, $3, $4)`,
+        [`${s}-elsewhere`, e.id, e.type, JSON.stringify(e.data)],
       );
 
-    it('reads the events it just appended by position only, equal to a full read', async () => {
-      const s = stream();
-      const after = await lastPosition();
-      await store.appendToStream(s, [event(0)]);
-      const reader = follow(s, after);
-      try {
-        const first = await reader.next();
-        expect(first.map((e) => e.data)).toEqual([{ n: 0 }]);
+    it('reads the events it just appended by position only, equal to a full read', () =>
+      behindAnAppend(async ({ s, next, fullRead }) => {
         const nested: NewEvent = {
           id: randomUUID(),
           type: 'Nested',
@@ -213,60 +220,34 @@ describe('PostgresEventStore', () => {
           metadata: { correlationId: 'c-1' },
         };
         await store.appendToStream(s, [nested, event(2)]);
-        reader.statements.length = 0;
-        const second = await reader.next();
-        expect(second).toEqual(
-          await store.readAll({ after: first[0].position, filter: { streamPrefixes: [s] } }),
-        );
-        expect(second.map((e) => e.id)).toEqual([nested.id, expect.any(String)]);
-        expect(second[0].createdAt).toBeInstanceOf(Date);
-        expect(reader.statements.some((sql) => sql.includes('FROM events'))).toBe(true);
-        expect(reader.statements.filter(readsData)).toEqual([]);
-      } finally {
-        await reader.stop();
-      }
-    });
+        const { page, statements } = await next();
+        expect(page).toEqual(await fullRead());
+        expect(page.map((e) => e.id)).toEqual([nested.id, expect.any(String)]);
+        expect(page[0].createdAt).toBeInstanceOf(Date);
+        expect(statements.some((sql) => sql.includes('FROM events'))).toBe(true);
+        expect(statements.filter(readsData)).toEqual([]);
+      }));
 
-    it('reads in full, in order, the events it did not append among those it did', async () => {
-      const s = stream();
-      const after = await lastPosition();
-      await store.appendToStream(s, [event(0)]);
-      const reader = follow(s, after);
-      try {
-        const first = await reader.next();
-        const foreign = event(1);
-        await insertBehindTheStore(`${s}-other`, 0, foreign);
+    it('reads in full, in order, the events it did not append among those it did', () =>
+      behindAnAppend(async ({ s, next, fullRead }) => {
+        await appendElsewhere(s, event(1));
         await store.appendToStream(s, [event(2)]);
-        reader.statements.length = 0;
-        const second = await reader.next();
-        expect(second.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
-        expect(second).toEqual(
-          await store.readAll({ after: first[0].position, filter: { streamPrefixes: [s] } }),
-        );
-        expect(reader.statements.filter(readsData)).toHaveLength(1);
-      } finally {
-        await reader.stop();
-      }
-    });
+        const { page, statements } = await next();
+        expect(page.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+        expect(page).toEqual(await fullRead());
+        expect(statements.filter(readsData)).toHaveLength(1);
+      }));
 
-    it('never serves the payload of an event another append stored first', async () => {
-      const s = stream();
-      const after = await lastPosition();
-      await store.appendToStream(s, [event(0)]);
-      const reader = follow(s, after);
-      try {
-        await reader.next();
+    it('never serves the payload of an event another append stored first', () =>
+      behindAnAppend(async ({ s, next }) => {
         const stored = event(1);
-        await insertBehindTheStore(`${s}-other`, 0, stored);
+        await appendElsewhere(s, stored);
         // Same id, another payload: skipped as stored, so its payload must not be remembered.
         const sameId: NewEvent = { ...stored, data: { n: 999 } };
         expect((await store.appendToStream(s, [sameId, event(2)])).appended).toBe(1);
-        const second = await reader.next();
-        expect(second.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
-      } finally {
-        await reader.stop();
-      }
-    });
+        const { page } = await next();
+        expect(page.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+      }));
   });
 
   it('wakes a reader in another process through LISTEN/NOTIFY, not its polling', async () => {
