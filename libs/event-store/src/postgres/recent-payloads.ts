@@ -8,8 +8,16 @@ export interface RecentPayload {
   readonly metadata: Record<string, unknown>;
 }
 
-/** Events remembered at most (an indexer's batches are about 4,000 events; readers trail by a few). */
-const DEFAULT_CAPACITY = 32_768;
+export interface RecentPayloadsOptions {
+  /** Events remembered at most (an indexer's batches are about 4,000 events; readers trail by a few). */
+  readonly capacity?: number;
+  /**
+   * How long a payload is kept, in ms. Readers right behind an append read it within milliseconds; a
+   * longer stay would only hold memory (and lengthen full garbage collections) while the service idles.
+   */
+  readonly ttlMs?: number;
+  readonly now?: () => number;
+}
 
 /**
  * The payloads of the events appended through this pool and committed, by event id
@@ -25,31 +33,49 @@ const DEFAULT_CAPACITY = 32_768;
  * as every event's data is: the stored JSON read back is equal to them.
  */
 export class RecentPayloads {
-  private readonly byId = new Map<string, RecentPayload>();
+  private readonly byId = new Map<string, { payload: RecentPayload; at: number }>();
+  private readonly capacity: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
 
-  constructor(private readonly capacity = DEFAULT_CAPACITY) {}
+  constructor(options: RecentPayloadsOptions = {}) {
+    this.capacity = options.capacity ?? 32_768;
+    this.ttlMs = options.ttlMs ?? 10_000;
+    this.now = options.now ?? Date.now;
+  }
 
   /** After the commit of an append that stored every one of `events` in `streamId`. */
   remember(streamId: string, events: readonly NewEvent[]): void {
+    const at = this.now();
     for (const event of events) {
       const id = event.id.toLowerCase();
       // Re-inserted at the end: the Map's order is the order of remembering, oldest first.
       this.byId.delete(id);
-      this.byId.set(id, { streamId, type: event.type, data: event.data, metadata: event.metadata ?? {} });
+      this.byId.set(id, {
+        payload: { streamId, type: event.type, data: event.data, metadata: event.metadata ?? {} },
+        at,
+      });
     }
-    if (this.byId.size <= this.capacity) return;
-    for (const oldest of this.byId.keys()) {
-      if (this.byId.size <= this.capacity) break;
-      this.byId.delete(oldest);
-    }
+    this.forgetOld();
   }
 
   /** `id` as PostgreSQL writes a uuid (lower case). */
   get(id: string): RecentPayload | undefined {
-    return this.byId.get(id);
+    return this.byId.get(id)?.payload;
   }
 
+  /** Whether `id` is remembered; forgets what has outlived its time first (readers ask on every poll). */
   has(id: string): boolean {
+    this.forgetOld();
     return this.byId.has(id);
+  }
+
+  /** Oldest first, while over capacity or past the time to live. */
+  private forgetOld(): void {
+    const expired = this.now() - this.ttlMs;
+    for (const [id, entry] of this.byId) {
+      if (this.byId.size <= this.capacity && entry.at > expired) break;
+      this.byId.delete(id);
+    }
   }
 }
