@@ -7,12 +7,18 @@ import {
   type NewEvent,
   type StreamAppend,
 } from '../event-store';
+import { type AppendSummary, encodeSummary, summarizeAppend, summarizeStreamAppend } from './append-summary';
 import { copyIntoStream } from './copy-into-stream';
 
 export const NOTIFY_CHANNEL = 'events_appended';
 
 /** Rows per INSERT statement: bounds statement size for 50,000-event batches at no measurable cost. */
 export const INSERT_CHUNK = 5000;
+
+/** An append's result, with what it stored for the readers it wakes. */
+export interface StoredAppend extends AppendResult {
+  readonly summary: AppendSummary;
+}
 
 /**
  * Appends `events` inside the caller's open transaction on `client`. The stream row lock serialises
@@ -26,13 +32,14 @@ export async function appendInTransaction(
   streamId: string,
   events: readonly NewEvent[],
   expected: ExpectedVersion,
-): Promise<AppendResult> {
+): Promise<StoredAppend> {
   const batch = distinctById(events);
+  const summary = summarizeStreamAppend(streamId, batch);
   const current = (await lockStreams(client, [streamId])).get(streamId)!;
   if (expected !== ANY && expected !== current) {
     // A re-append of a batch this stream already holds (e.g. after a crash) succeeds and writes nothing.
     if ((await holdingAll(client, [{ stream: streamId, events: batch }])).has(streamId))
-      return { nextExpectedVersion: current, appended: 0 };
+      return { nextExpectedVersion: current, appended: 0, summary };
     throw new WrongExpectedVersionError(streamId, expected, current);
   }
   let appended = await copyIntoStream(client, streamId, current + 1n, batch);
@@ -43,14 +50,14 @@ export async function appendInTransaction(
       appended += await insertIntoStream(client, streamId, current + 1n + BigInt(appended), chunk);
     }
   }
-  if (appended === 0) return { nextExpectedVersion: current, appended: 0 };
+  if (appended === 0) return { nextExpectedVersion: current, appended: 0, summary };
   const next = current + BigInt(appended);
   // NOTIFY is delivered at commit, so a woken reader finds the rows visible.
   await client.query(
-    `WITH bumped AS (UPDATE streams SET version = $2 WHERE stream_id = $1) SELECT pg_notify($3, '')`,
-    [streamId, next.toString(), NOTIFY_CHANNEL],
+    `WITH bumped AS (UPDATE streams SET version = $2 WHERE stream_id = $1) SELECT pg_notify($3, $4)`,
+    [streamId, next.toString(), NOTIFY_CHANNEL, encodeSummary(summary)],
   );
-  return { nextExpectedVersion: next, appended };
+  return { nextExpectedVersion: next, appended, summary };
 }
 
 /**
@@ -63,7 +70,7 @@ export async function appendInTransaction(
 export async function appendToStreamsInTransaction(
   client: PoolClient,
   appends: readonly StreamAppend[],
-): Promise<{ conflicts: StreamAppend[]; appended: number }> {
+): Promise<{ conflicts: StreamAppend[]; appended: number; summary: AppendSummary }> {
   const batches = appends.map((a) => ({ stream: a.stream, events: distinctById(a.events) }));
   const current = await lockStreams(
     client,
@@ -87,13 +94,16 @@ export async function appendToStreamsInTransaction(
       .flatMap((b) => b.events.map((event): Row => ({ stream: b.stream, event }))),
     (r) => r.event.id,
   );
+  const summary = summarizeAppend(rows.map((r) => ({ streamId: r.stream, type: r.event.type })));
+  const payload = encodeSummary(summary);
   let appended = 0;
   for (let offset = 0; offset < rows.length; offset += INSERT_CHUNK) {
-    appended += await insertIntoStreams(client, rows.slice(offset, offset + INSERT_CHUNK));
+    appended += await insertIntoStreams(client, rows.slice(offset, offset + INSERT_CHUNK), payload);
   }
   return {
     conflicts: appends.filter((a) => mismatched.has(a.stream) && !complete.has(a.stream)),
     appended,
+    summary,
   };
 }
 
@@ -187,7 +197,11 @@ async function insertIntoStream(
  * events were new. Kept apart because insertIntoStream, with no join and no RETURNING, appends one
  * large stream ~20% faster (measured with 50,000 events).
  */
-async function insertIntoStreams(client: PoolClient, rows: readonly Row[]): Promise<number> {
+async function insertIntoStreams(
+  client: PoolClient,
+  rows: readonly Row[],
+  notifyPayload: string,
+): Promise<number> {
   const { rows: appended } = await client.query<{ appended: string }>(
     `WITH inserted AS (
        INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
@@ -208,7 +222,7 @@ async function insertIntoStreams(client: PoolClient, rows: readonly Row[]): Prom
      )
      SELECT p.appended
        FROM per_stream p
-      CROSS JOIN (SELECT pg_notify($2, '') FROM (SELECT 1 FROM inserted LIMIT 1) AS any_inserted) AS notified`,
+      CROSS JOIN (SELECT pg_notify($2, $3) FROM (SELECT 1 FROM inserted LIMIT 1) AS any_inserted) AS notified`,
     [
       JSON.stringify(
         rows.map(({ stream, event: e }) => ({
@@ -220,6 +234,7 @@ async function insertIntoStreams(client: PoolClient, rows: readonly Row[]): Prom
         })),
       ),
       NOTIFY_CHANNEL,
+      notifyPayload,
     ],
   );
   return appended.reduce((n, r) => n + Number(r.appended), 0);

@@ -23,7 +23,9 @@ import {
   appendInTransaction,
   appendToStreamsInTransaction,
   distinctById,
+  type StoredAppend,
 } from './append-in-transaction';
+import { decodeSummary } from './append-summary';
 import { EVENT_COLUMNS, POSITION_COLUMNS, readAllQuery, readAllWithHeadQuery } from './read-all-query';
 import { type RecentPayload, RecentPayloads } from './recent-payloads';
 import { SharedReads } from './shared-reads';
@@ -34,6 +36,12 @@ const DEADLOCK_DETECTED = '40P01';
 /** A concurrent append can win the event_id index once per conflicting id; a few retries settle it. */
 const MAX_APPEND_ATTEMPTS = 3;
 const LISTEN_RETRY_MS = 5000;
+/**
+ * How long after a matching wake that found nothing a filtered subscriber also reads on other wakes:
+ * longer than an append or a projection batch keeps its transaction open; the polling fallback covers
+ * a transaction that stays open longer.
+ */
+const HIDDEN_APPEND_GRACE_MS = 2000;
 
 /** An event's place, as POSITION_COLUMNS selects it. */
 interface PositionRow {
@@ -118,12 +126,12 @@ export class PostgresEventStore implements EventStore {
     const expected = options.expectedVersion ?? ANY;
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.appendOnce(streamId, events, expected);
+        const { summary, ...result } = await this.appendOnce(streamId, events, expected);
         if (result.appended > 0) {
           // Committed. Every distinct event was new only when as many were stored: then each id holds this payload.
           const distinct = result.appended === events.length ? events : distinctById(events);
           if (result.appended === distinct.length) this.recent.remember(streamId, distinct);
-          this.wakeup.wake();
+          this.wakeup.wake(summary);
         }
         return result;
       } catch (error) {
@@ -138,7 +146,7 @@ export class PostgresEventStore implements EventStore {
     streamId: string,
     events: readonly NewEvent[],
     expected: ExpectedVersion,
-  ): Promise<AppendResult> {
+  ): Promise<StoredAppend> {
     return inTransaction(this.pool, (client) => appendInTransaction(client, streamId, events, expected));
   }
 
@@ -151,10 +159,10 @@ export class PostgresEventStore implements EventStore {
     const batch = appendsToMake(appends);
     if (batch.length === 0) return [];
     try {
-      const { conflicts, appended } = await inTransaction(this.pool, (client) =>
+      const { conflicts, appended, summary } = await inTransaction(this.pool, (client) =>
         appendToStreamsInTransaction(client, batch),
       );
-      if (appended > 0) this.wakeup.wake();
+      if (appended > 0) this.wakeup.wake(summary);
       return conflicts;
     } catch (error) {
       const code = (error as { code?: string }).code;
@@ -274,6 +282,10 @@ export class PostgresEventStore implements EventStore {
     const stopped = () => options.signal?.aborted === true || this.closing.signal.aborted;
     const onCheckpoint = options.onCheckpoint;
     let lastId: string | undefined;
+    /** The last wait ended on a wake the filter matched. */
+    let matched = false;
+    /** Until then (performance.now()), a wake the filter does not match makes it read too. */
+    let anyWakeUntil = 0;
     while (!stopped()) {
       this.ensureListening();
       const seen = this.wakeup.seen;
@@ -288,6 +300,8 @@ export class PostgresEventStore implements EventStore {
       });
       if (stopped()) return;
       if (events.length > 0) {
+        matched = false;
+        anyWakeUntil = 0;
         after = events[events.length - 1].position;
         lastId = events[events.length - 1].id;
         yield events as RecordedEvent<E>[];
@@ -302,7 +316,18 @@ export class PostgresEventStore implements EventStore {
         await onCheckpoint(skippedTo);
         if (stopped()) return;
       }
-      await this.wakeup.wait(seen, this.options.pollIntervalMs ?? 250, [options.signal, this.closing.signal]);
+      // A matching wake with nothing new to read: a transaction older than the append is still running
+      // and hides it (readers see only rows older than every running one), and the commit that reveals it
+      // may wake with a summary the filter does not match. So for a while any wake makes it read again.
+      if (matched && events.length === 0) anyWakeUntil = performance.now() + HIDDEN_APPEND_GRACE_MS;
+      const anyWake = performance.now() < anyWakeUntil;
+      const woken = await this.wakeup.wait(
+        seen,
+        this.options.pollIntervalMs ?? 250,
+        [options.signal, this.closing.signal],
+        anyWake ? undefined : options.filter,
+      );
+      matched = woken && !anyWake;
     }
   }
 
@@ -320,7 +345,7 @@ export class PostgresEventStore implements EventStore {
       this.options.log?.(`event store: LISTEN connection lost (${reason}); polling until it is back`);
       client.end().catch(() => undefined);
     };
-    client.on('notification', () => this.wakeup.wake());
+    client.on('notification', (message) => this.wakeup.wake(decodeSummary(message.payload ?? '')));
     client.on('error', (error) => drop(error.message));
     client.on('end', () => drop('ended'));
     client
