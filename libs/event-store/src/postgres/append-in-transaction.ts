@@ -7,7 +7,12 @@ import {
   type NewEvent,
   type StreamAppend,
 } from '../event-store';
-import { type AppendSummary, encodeSummary, summarizeAppend, summarizeStreamAppend } from './append-summary';
+import {
+  type AppendSummary,
+  encodeNotification,
+  summarizeAppend,
+  summarizeStreamAppend,
+} from './append-summary';
 import { copyIntoStream } from './copy-into-stream';
 
 export const NOTIFY_CHANNEL = 'events_appended';
@@ -32,6 +37,7 @@ export async function appendInTransaction(
   streamId: string,
   events: readonly NewEvent[],
   expected: ExpectedVersion,
+  origin = '',
 ): Promise<StoredAppend> {
   const batch = distinctById(events);
   const summary = summarizeStreamAppend(streamId, batch);
@@ -55,7 +61,7 @@ export async function appendInTransaction(
   // NOTIFY is delivered at commit, so a woken reader finds the rows visible.
   await client.query(
     `WITH bumped AS (UPDATE streams SET version = $2 WHERE stream_id = $1) SELECT pg_notify($3, $4)`,
-    [streamId, next.toString(), NOTIFY_CHANNEL, encodeSummary(summary)],
+    [streamId, next.toString(), NOTIFY_CHANNEL, encodeNotification(origin, summary)],
   );
   return { nextExpectedVersion: next, appended, summary };
 }
@@ -70,6 +76,7 @@ export async function appendInTransaction(
 export async function appendToStreamsInTransaction(
   client: PoolClient,
   appends: readonly StreamAppend[],
+  origin = '',
 ): Promise<{ conflicts: StreamAppend[]; appended: number; summary: AppendSummary }> {
   const batches = appends.map((a) => ({ stream: a.stream, events: distinctById(a.events) }));
   const current = await lockStreams(
@@ -95,7 +102,7 @@ export async function appendToStreamsInTransaction(
     (r) => r.event.id,
   );
   const summary = summarizeAppend(rows.map((r) => ({ streamId: r.stream, type: r.event.type })));
-  const payload = encodeSummary(summary);
+  const payload = encodeNotification(origin, summary);
   let appended = 0;
   for (let offset = 0; offset < rows.length; offset += INSERT_CHUNK) {
     appended += await insertIntoStreams(client, rows.slice(offset, offset + INSERT_CHUNK), payload);

@@ -1,5 +1,7 @@
 import {
+  decodeNotification,
   decodeSummary,
+  encodeNotification,
   encodeSummary,
   summarizeAppend,
   summarizeStreamAppend,
@@ -74,5 +76,14 @@ describe('append summaries', () => {
     // An empty payload (older stores) or one that does not parse wakes every reader.
     expect(decodeSummary('')).toBeNull();
     expect(decodeSummary('no separator')).toBeNull();
+  });
+
+  it('tags a notification with its origin', () => {
+    const summary = summarizeStreamAppend('chain-ethereum', [{ type: 'BlockIndexed' }]);
+    const { origin, summary: decoded } = decodeNotification(encodeNotification('a1b2', summary));
+    expect(origin).toBe('a1b2');
+    expect(decoded && [...decoded].map(([c, t]) => [c, [...t]])).toEqual([['chain-', ['BlockIndexed']]]);
+    // An older store's empty payload: no origin, unknown summary.
+    expect(decodeNotification('')).toEqual({ origin: '', summary: null });
   });
 });

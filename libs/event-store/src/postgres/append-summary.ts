@@ -72,6 +72,21 @@ export function encodeSummary(summary: AppendSummary): string {
 const SEPARATORS = /[=;,]/;
 
 /**
+ * A NOTIFY payload: the appending pool's origin tag, '|', the summary. The tag lets a listener skip its
+ * own pool's appends, which already woke its readers in process.
+ */
+export function encodeNotification(origin: string, summary: AppendSummary): string {
+  return `${origin}|${encodeSummary(summary)}`;
+}
+
+/** What a NOTIFY payload says; an empty one (older stores) or one without a tag has origin ''. */
+export function decodeNotification(payload: string): { origin: string; summary: AppendSummary | null } {
+  const bar = payload.indexOf('|');
+  if (bar < 0) return { origin: '', summary: decodeSummary(payload) };
+  return { origin: payload.slice(0, bar), summary: decodeSummary(payload.slice(bar + 1)) };
+}
+
+/**
  * The summary a NOTIFY payload carries; null (wake every reader) for an empty payload, as older
  * versions of the store send, or one that does not parse.
  */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { inTransaction } from '@chainwire/core';
 import { Client, type Pool } from 'pg';
 import {
@@ -25,7 +26,7 @@ import {
   distinctById,
   type StoredAppend,
 } from './append-in-transaction';
-import { decodeSummary } from './append-summary';
+import { decodeNotification } from './append-summary';
 import { EVENT_COLUMNS, POSITION_COLUMNS, readAllQuery, readAllWithHeadQuery } from './read-all-query';
 import { type RecentPayload, RecentPayloads } from './recent-payloads';
 import { SharedReads } from './shared-reads';
@@ -91,6 +92,8 @@ const wakeupFor = perPool(() => new Wakeup());
 const sharedReadsFor = perPool(() => new SharedReads());
 /** Appends through one pool remember their payloads for the subscribers on it. */
 const recentPayloadsFor = perPool(() => new RecentPayloads());
+/** Tags one pool's NOTIFY payloads: its appends wake its readers in process, not again from LISTEN. */
+const originFor = perPool(() => randomBytes(6).toString('hex'));
 
 /**
  * The PostgreSQL adapter (docs/architecture.md §4). Global order is (transaction_id, global_position); readers only
@@ -102,6 +105,7 @@ export class PostgresEventStore implements EventStore {
   private readonly wakeup: Wakeup;
   private readonly sharedReads: SharedReads;
   private readonly recent: RecentPayloads;
+  private readonly origin: string;
   private readonly closing = new AbortController();
   private listener?: Client;
   private listenAttemptAt = -Infinity;
@@ -113,6 +117,7 @@ export class PostgresEventStore implements EventStore {
     this.wakeup = wakeupFor(pool);
     this.sharedReads = sharedReadsFor(pool);
     this.recent = recentPayloadsFor(pool);
+    this.origin = originFor(pool);
   }
 
   async appendToStream<E extends StreamEvent = StreamEvent>(
@@ -147,7 +152,9 @@ export class PostgresEventStore implements EventStore {
     events: readonly NewEvent[],
     expected: ExpectedVersion,
   ): Promise<StoredAppend> {
-    return inTransaction(this.pool, (client) => appendInTransaction(client, streamId, events, expected));
+    return inTransaction(this.pool, (client) =>
+      appendInTransaction(client, streamId, events, expected, this.origin),
+    );
   }
 
   /**
@@ -160,7 +167,7 @@ export class PostgresEventStore implements EventStore {
     if (batch.length === 0) return [];
     try {
       const { conflicts, appended, summary } = await inTransaction(this.pool, (client) =>
-        appendToStreamsInTransaction(client, batch),
+        appendToStreamsInTransaction(client, batch, this.origin),
       );
       if (appended > 0) this.wakeup.wake(summary);
       return conflicts;
@@ -345,7 +352,10 @@ export class PostgresEventStore implements EventStore {
       this.options.log?.(`event store: LISTEN connection lost (${reason}); polling until it is back`);
       client.end().catch(() => undefined);
     };
-    client.on('notification', (message) => this.wakeup.wake(decodeSummary(message.payload ?? '')));
+    client.on('notification', (message) => {
+      const { origin, summary } = decodeNotification(message.payload ?? '');
+      if (origin !== this.origin) this.wakeup.wake(summary);
+    });
     client.on('error', (error) => drop(error.message));
     client.on('end', () => drop('ended'));
     client

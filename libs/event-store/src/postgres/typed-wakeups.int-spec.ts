@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Pool } from 'pg';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
 import type { EventFilter, NewEvent, RecordedEvent } from '../event-store';
@@ -106,6 +107,33 @@ describe('typed wake-ups', () => {
       older.release();
       await follower.stop();
       await store.close();
+    }
+  });
+
+  it('wakes its readers once for its own append, and through LISTEN for appends of other processes', async () => {
+    if (db.embedded) return; // no LISTEN on PGlite: in-process wake-ups only
+    const store = new PostgresEventStore(db.pool, { pollIntervalMs: NO_POLLING_MS, listenUrl: db.url });
+    // Another process: its own pool on the same database.
+    const otherPool = new Pool({ connectionString: db.url, max: 2 });
+    const otherStore = new PostgresEventStore(otherPool, { pollIntervalMs: NO_POLLING_MS });
+    const follower = follow(store, subscriptions('c'));
+    const spy = jest.spyOn(db.pool, 'query');
+    try {
+      await settle();
+      spy.mockClear();
+      await store.appendToStream(`subscription-c-${randomUUID()}`, [requested()]);
+      await until(() => follower.seen.length === 1, 5_000);
+      await settle(); // the NOTIFY of the append has come back by now
+      expect(spy.mock.calls.filter(([query]) => isEventsRead(query))).toHaveLength(1);
+
+      await otherStore.appendToStream(`subscription-c-${randomUUID()}`, [requested()]);
+      await until(() => follower.seen.length === 2, 5_000);
+    } finally {
+      spy.mockRestore();
+      await follower.stop();
+      await store.close();
+      await otherStore.close();
+      await otherPool.end();
     }
   });
 });
