@@ -48,16 +48,16 @@ export class Wakeup {
       const done = (woken: boolean) => {
         clearTimeout(timer);
         this.emitter.off('wake', onWake);
-        for (const s of signals) s?.removeEventListener('abort', onAbort);
+        for (const s of signals) s?.removeEventListener('abort', notWoken);
         resolve(woken);
       };
       const onWake = (summary: AppendSummary | null) => {
         if (summaryMayMatch(summary, filter)) done(true);
       };
-      const onAbort = () => done(false);
-      const timer = setTimeout(onAbort, timeoutMs);
+      const notWoken = () => done(false);
+      const timer = setTimeout(notWoken, timeoutMs);
       this.emitter.on('wake', onWake);
-      for (const s of signals) s?.addEventListener('abort', onAbort, { once: true });
+      for (const s of signals) s?.addEventListener('abort', notWoken, { once: true });
     });
   }
 
