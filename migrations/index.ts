@@ -14,6 +14,7 @@ import { RegistryDetails0000000000520 } from './0520_registry-details';
 import { Nfts0000000000530 } from './0530_nfts';
 import { Swaps0000000000600 } from './0600_swaps';
 import { Staking0000000000640 } from './0640_staking';
+import { BalancesFillfactor0000000000650 } from './0650_balances-fillfactor';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   Nfts0000000000530,
   Swaps0000000000600,
   Staking0000000000640,
+  BalancesFillfactor0000000000650,
 ];
