@@ -15,6 +15,7 @@ import { Nfts0000000000530 } from './0530_nfts';
 import { Swaps0000000000600 } from './0600_swaps';
 import { Staking0000000000640 } from './0640_staking';
 import { BalancesFillfactor0000000000650 } from './0650_balances-fillfactor';
+import { TxHistoryPerTransfer0000000000660 } from './0660_tx-history-per-transfer';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   Swaps0000000000600,
   Staking0000000000640,
   BalancesFillfactor0000000000650,
+  TxHistoryPerTransfer0000000000660,
 ];

@@ -1,6 +1,6 @@
 import { TRANSFER_OBSERVED, TRANSFER_REVERTED, type TransferObservedData } from '@chainwire/chain-events';
 import type { RecordedEvent } from '@chainwire/event-store';
-import { historyRows, planHistoryWrites } from './history-writes';
+import { historyRow, planHistoryWrites } from './history-writes';
 import { decodeCursor, encodeCursor } from './history-cursor';
 
 const A = '0xAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAa';
@@ -37,26 +37,46 @@ function recorded(type: string, data: TransferObservedData, n: number): Recorded
 }
 
 describe('history rows', () => {
-  it('gives the sender an out row and the recipient an in row, each naming the other', () => {
-    const rows = historyRows(transfer({}), 3n);
-    expect(rows.map((r) => [r.address, r.direction, r.counterparty])).toEqual([
-      [A.toLowerCase(), 'out', B],
-      [B.toLowerCase(), 'in', A],
-    ]);
-    expect(rows[0]).toMatchObject({ blockHash: '0xabc', seq: 3n, asset: 'native', tokenId: null });
+  it('stores a transfer once, with both parties in stored form and as the chain named them', () => {
+    expect(historyRow(transfer({}), 3n)).toEqual({
+      chain: 'ethereum',
+      blockHash: '0xabc',
+      ref: 'tx:0:value',
+      seq: 3n,
+      blockNumber: '7',
+      timestamp: 1_700_000_000,
+      txHash: '0x01',
+      kind: 'native',
+      asset: 'native',
+      fromKey: A.toLowerCase(),
+      toKey: B.toLowerCase(),
+      fromAddress: A,
+      toAddress: B,
+      amount: '5',
+      tokenId: null,
+    });
   });
 
-  it('gives a self-transfer one row, a mint only an in row, and skips fees and genesis', () => {
-    expect(historyRows(transfer({ to: A }), 1n).map((r) => r.direction)).toEqual(['self']);
-    const mint = historyRows(
+  it('keeps a mint without a sender, a contract asset in stored form, and skips fees and genesis', () => {
+    const mint = historyRow(
       transfer({ kind: 'erc721', asset: B, from: null, amount: '1', tokenId: '9' }),
       1n,
     );
-    expect(mint).toMatchObject([
-      { address: B.toLowerCase(), direction: 'in', counterparty: null, asset: B.toLowerCase(), tokenId: '9' },
-    ]);
-    expect(historyRows(transfer({ kind: 'fee', to: null }), 1n)).toEqual([]);
-    expect(historyRows(transfer({ kind: 'genesis', from: null }), 1n)).toEqual([]);
+    expect(mint).toMatchObject({
+      fromKey: null,
+      fromAddress: null,
+      toKey: B.toLowerCase(),
+      asset: B.toLowerCase(),
+      tokenId: '9',
+    });
+    expect(historyRow(transfer({ kind: 'fee', to: null }), 1n)).toBeNull();
+    expect(historyRow(transfer({ kind: 'genesis', from: null }), 1n)).toBeNull();
+  });
+
+  it('keeps a base58 address as it is: its case is part of it', () => {
+    const from = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+    const row = historyRow(transfer({ chain: 'tron', kind: 'trc10', asset: '1002000', from }), 1n);
+    expect(row).toMatchObject({ fromKey: from, fromAddress: from, asset: '1002000' });
   });
 
   it('plans runs of inserts and deletes in event order', () => {
@@ -70,9 +90,9 @@ describe('history rows', () => {
       recorded(TRANSFER_OBSERVED, transfer({ ref: 'c', blockHash: '0xDEF' }), 5),
     ]);
     expect(writes.map((w) => [w.kind, w.kind === 'insert' ? w.rows.length : w.keys.length])).toEqual([
-      ['insert', 4],
-      ['delete', 1],
       ['insert', 2],
+      ['delete', 1],
+      ['insert', 1],
     ]);
     expect(writes[1]).toEqual({
       kind: 'delete',

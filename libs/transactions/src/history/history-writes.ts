@@ -21,16 +21,12 @@ export const HISTORY_KINDS: ReadonlySet<TransferKind> = new Set([
   'trc20',
 ]);
 
-export type Direction = 'in' | 'out' | 'self';
-
+/** One transfer as the history read model stores it: found by either party. */
 export interface HistoryRow {
   chain: string;
-  /** Stored form (normaliseAddress: lower-case hex, base58 as is). */
-  address: string;
   /** lower-case */
   blockHash: string;
   ref: string;
-  direction: Direction;
   seq: bigint;
   blockNumber: string;
   timestamp: number;
@@ -38,7 +34,13 @@ export interface HistoryRow {
   kind: TransferKind;
   /** 'native' or the contract in stored form (a TRC-10 token id for trc10). */
   asset: string;
-  counterparty: string | null;
+  /** Stored form (normaliseAddress: lower-case hex, base58 as is); null for a mint. */
+  fromKey: string | null;
+  /** Stored form; null for a burn. */
+  toKey: string | null;
+  /** As the chain event named them: what the other party sees as its counterparty. */
+  fromAddress: string | null;
+  toAddress: string | null;
   amount: string;
   tokenId: string | null;
 }
@@ -52,36 +54,27 @@ export interface HistoryKey {
 /** One statement's worth of work: consecutive inserts, or consecutive deletes. Order between writes matters. */
 export type HistoryWrite = { kind: 'insert'; rows: HistoryRow[] } | { kind: 'delete'; keys: HistoryKey[] };
 
-/** The rows of one transfer: one per party (one 'self' row when both are the same address). */
-export function historyRows(data: TransferObservedData, seq: bigint): HistoryRow[] {
-  if (!HISTORY_KINDS.has(data.kind)) return [];
-  // Base58 (Tron) is case-sensitive: the stored form, never a blanket lower-casing.
-  const from = data.from === null ? null : normaliseAddress(data.from);
-  const to = data.to === null ? null : normaliseAddress(data.to);
-  const blockHash = data.blockHash.toLowerCase();
-  const asset = data.asset === 'native' ? 'native' : normaliseAddress(data.asset);
-  // Built field by field, not spread from a shared base: a backfill makes two rows per transfer.
-  const row = (address: string, direction: Direction, counterparty: string | null): HistoryRow => ({
+/** The row of one transfer, or null for a balance change that is not a transfer (a fee, genesis). */
+export function historyRow(data: TransferObservedData, seq: bigint): HistoryRow | null {
+  if (!HISTORY_KINDS.has(data.kind)) return null;
+  return {
     chain: data.chain,
-    address,
-    blockHash,
+    blockHash: data.blockHash.toLowerCase(),
     ref: data.ref,
-    direction,
     seq,
     blockNumber: data.blockNumber,
     timestamp: data.timestamp,
     txHash: data.txHash,
     kind: data.kind,
-    asset,
-    counterparty,
+    asset: data.asset === 'native' ? 'native' : normaliseAddress(data.asset),
+    // Base58 (Tron) is case-sensitive: the stored form, never a blanket lower-casing.
+    fromKey: data.from === null ? null : normaliseAddress(data.from),
+    toKey: data.to === null ? null : normaliseAddress(data.to),
+    fromAddress: data.from,
+    toAddress: data.to,
     amount: data.amount,
     tokenId: data.tokenId ?? null,
-  });
-  if (from !== null && from === to) return [row(from, 'self', data.to)];
-  const rows: HistoryRow[] = [];
-  if (from !== null) rows.push(row(from, 'out', data.to));
-  if (to !== null) rows.push(row(to, 'in', data.from));
-  return rows;
+  };
 }
 
 /**
@@ -96,9 +89,10 @@ export function planHistoryWrites(events: readonly RecordedEvent[]): HistoryWrit
     if (!HISTORY_KINDS.has(data.kind)) continue;
     if (event.type === TRANSFER_OBSERVED) {
       const last = writes[writes.length - 1];
-      const rows = historyRows(data, event.streamPosition);
-      if (last?.kind === 'insert') last.rows.push(...rows);
-      else writes.push({ kind: 'insert', rows });
+      const row = historyRow(data, event.streamPosition);
+      if (!row) continue;
+      if (last?.kind === 'insert') last.rows.push(row);
+      else writes.push({ kind: 'insert', rows: [row] });
     } else {
       const key = { chain: data.chain, blockHash: data.blockHash.toLowerCase(), ref: data.ref };
       const last = writes[writes.length - 1];

@@ -5,7 +5,7 @@ import type { Projection } from '@chainwire/read-models';
 import { planHistoryWrites, type HistoryRow, type HistoryWrite } from './history-writes';
 
 /**
- * Per-address transfer history (table tx_history, migration 0300). Idempotent: an insert of a row
+ * Per-address transfer history (table tx_history, migration 0660: a row per transfer). Idempotent: an insert of a row
  * already there is skipped, a delete of a row not there does nothing.
  */
 export const historyProjection: Projection = {
@@ -30,25 +30,26 @@ async function applyHistoryWrite(client: PoolClient, write: HistoryWrite): Promi
   if (await copyHistoryRows(client, write.rows)) return;
   const r = write.rows;
   await client.query(
-    `INSERT INTO tx_history (chain, address, block_hash, ref, direction, seq, block_number, timestamp,
-                             tx_hash, kind, asset, counterparty, amount, token_id)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[],
-                          $7::numeric[], $8::bigint[], $9::text[], $10::text[], $11::text[], $12::text[],
-                          $13::numeric[], $14::numeric[])
+    `INSERT INTO tx_history (chain, block_hash, ref, seq, block_number, timestamp, tx_hash, kind, asset,
+                             from_key, to_key, from_address, to_address, amount, token_id)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::numeric[], $6::bigint[],
+                          $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[],
+                          $13::text[], $14::numeric[], $15::numeric[])
      ON CONFLICT DO NOTHING`,
     [
       r.map((x) => x.chain),
-      r.map((x) => x.address),
       r.map((x) => x.blockHash),
       r.map((x) => x.ref),
-      r.map((x) => x.direction),
       r.map((x) => x.seq.toString()),
       r.map((x) => x.blockNumber),
       r.map((x) => String(x.timestamp)),
       r.map((x) => x.txHash),
       r.map((x) => x.kind),
       r.map((x) => x.asset),
-      r.map((x) => x.counterparty),
+      r.map((x) => x.fromKey),
+      r.map((x) => x.toKey),
+      r.map((x) => x.fromAddress),
+      r.map((x) => x.toAddress),
       r.map((x) => x.amount),
       r.map((x) => x.tokenId),
     ],
@@ -57,17 +58,18 @@ async function applyHistoryWrite(client: PoolClient, write: HistoryWrite): Promi
 
 const HISTORY_COLUMNS = [
   'chain',
-  'address',
   'block_hash',
   'ref',
-  'direction',
   'seq',
   'block_number',
   'timestamp',
   'tx_hash',
   'kind',
   'asset',
-  'counterparty',
+  'from_key',
+  'to_key',
+  'from_address',
+  'to_address',
   'amount',
   'token_id',
 ] as const;
@@ -78,13 +80,13 @@ const HISTORY_COLUMNS = [
  */
 async function copyHistoryRows(client: PoolClient, rows: readonly HistoryRow[]): Promise<boolean> {
   if (rows.length < COPY_MIN_ROWS || !(await canCopy(client))) return false;
-  // One template a row, in HISTORY_COLUMNS order: no field arrays for 100,000 rows of a backfill.
+  // One template a row, in HISTORY_COLUMNS order: no field arrays for 50,000 rows of a backfill.
   const lines = rows.map(
     (x) =>
-      `${copyField(x.chain)}\t${copyField(x.address)}\t${copyField(x.blockHash)}\t${copyField(x.ref)}\t` +
-      `${x.direction}\t${x.seq}\t${copyField(x.blockNumber)}\t${x.timestamp}\t${copyField(x.txHash)}\t` +
-      `${copyField(x.kind)}\t${copyField(x.asset)}\t${copyField(x.counterparty)}\t${copyField(x.amount)}\t` +
-      `${copyField(x.tokenId)}`,
+      `${copyField(x.chain)}\t${copyField(x.blockHash)}\t${copyField(x.ref)}\t${x.seq}\t` +
+      `${copyField(x.blockNumber)}\t${x.timestamp}\t${copyField(x.txHash)}\t${copyField(x.kind)}\t` +
+      `${copyField(x.asset)}\t${copyField(x.fromKey)}\t${copyField(x.toKey)}\t${copyField(x.fromAddress)}\t` +
+      `${copyField(x.toAddress)}\t${copyField(x.amount)}\t${copyField(x.tokenId)}`,
   );
   return copyRowsOrRefuse(client, 'tx_history', HISTORY_COLUMNS, lines);
 }

@@ -266,7 +266,8 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
     ]);
     expect(balances).toEqual([]);
     const { rows: history } = await t.db.pool.query<{ token_id: string; amount: string }>(
-      `SELECT token_id::text, amount::text FROM tx_history WHERE kind = 'erc1155' AND address = $1 ORDER BY seq`,
+      `SELECT token_id::text, amount::text FROM tx_history
+        WHERE kind = 'erc1155' AND (from_key = $1 OR to_key = $1) ORDER BY seq`,
       [a[1].toLowerCase()],
     );
     expect(history).toEqual([
