@@ -5,8 +5,8 @@ import type { Projection } from '@chainwire/read-models';
 import { planHistoryWrites, type HistoryRow, type HistoryWrite } from './history-writes';
 
 /**
- * Per-address transfer history (table tx_history, migration 0660: a row per transfer). Idempotent: an insert of a row
- * already there is skipped, a delete of a row not there does nothing.
+ * Per-address transfer history (table tx_history, migration 0660: a row per transfer). Idempotent: an
+ * insert of a row already there is skipped, a delete of a row not there does nothing.
  */
 export const historyProjection: Projection = {
   name: 'history',
