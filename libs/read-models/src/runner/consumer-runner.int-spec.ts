@@ -10,6 +10,7 @@ import {
   type RecordedEvent,
   START,
   type StreamEvent,
+  type SubscribeOptions,
 } from '@chainwire/event-store';
 import type { Projection } from '../projection';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
@@ -186,28 +187,77 @@ describe('ConsumerRunner', () => {
     expect((await rows(name)).length).toBe(6);
   });
 
+  it('backs off when its store closes under it, instead of subscribing again and again at once', async () => {
+    const name = await freshProjection();
+    const own = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
+    let subscriptions = 0;
+    const counting = Object.create(own) as PostgresEventStore;
+    counting.subscribeToAll = <E extends StreamEvent = StreamEvent>(options?: SubscribeOptions) => {
+      subscriptions += 1;
+      return own.subscribeToAll<E>(options);
+    };
+    const errors: string[] = [];
+    const runner = new ConsumerRunner({
+      db,
+      eventStore: counting,
+      consumer: recordingProjection(name, 'a'),
+      retryMinMs: 100,
+      log: (m) => errors.push(m),
+      logError: (m) => errors.push(m),
+    });
+    await append(name, 0, 2);
+    runner.start();
+    try {
+      await runner.catchUp();
+      const before = subscriptions;
+      await own.close();
+      // Before the fix the runner subscribed again in a loop of promise callbacks alone: this timer
+      // never fired, and the heap filled with the AbortSignals of each round.
+      await sleep(300);
+      expect(subscriptions - before).toBeGreaterThan(0);
+      expect(subscriptions - before).toBeLessThan(10);
+      expect(runner.health()).toMatchObject({ ok: true, details: { retryable: true } });
+      expect(errors.some((m) => m.includes('subscription ended while the consumer followed it'))).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+    expect((await rows(name)).map((r) => r.n)).toEqual([0, 1]);
+  });
+
   it('lets one of two runners apply while the other stands by, then fails over', async () => {
     const name = await freshProjection();
     const options = { db, eventStore: store, batchSize: 4, standbyRetryMs: 30 };
-    const first = new ConsumerRunner({ ...options, consumer: recordingProjection(name, 'first') });
+    let firstActive!: () => void;
+    const active = new Promise<void>((resolve) => (firstActive = resolve));
+    const first = new ConsumerRunner({
+      ...options,
+      consumer: recordingProjection(name, 'first'),
+      log: (m) => m.endsWith(': active') && firstActive(),
+    });
     const second = new ConsumerRunner({ ...options, consumer: recordingProjection(name, 'second') });
-    first.start();
-    await first.catchUp(); // holds the lock before the standby starts
-    second.start();
-    for (let i = 0; i < 5; i++) {
-      await append(name, i * 7, 7);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await Promise.all([first.catchUp(), second.catchUp()]);
-    expect(new Set((await rows(name)).map((r) => r.runner))).toEqual(new Set(['first']));
+    try {
+      first.start();
+      // Holds the lock before the standby starts. (catchUp alone can return before the runner has even
+      // asked for the lock: with no event yet, it is caught up at once.)
+      await active;
+      second.start();
+      for (let i = 0; i < 5; i++) {
+        await append(name, i * 7, 7);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await Promise.all([first.catchUp(), second.catchUp()]);
+      expect(new Set((await rows(name)).map((r) => r.runner))).toEqual(new Set(['first']));
 
-    await first.stop();
-    await append(name, 35, 5);
-    await second.catchUp();
-    const all = await rows(name);
-    expect(all.map((r) => r.n)).toEqual(Array.from({ length: 40 }, (_, i) => i));
-    expect(all.slice(35).every((r) => r.runner === 'second')).toBe(true);
-    await second.stop();
+      await first.stop();
+      await append(name, 35, 5);
+      await second.catchUp();
+      const all = await rows(name);
+      expect(all.map((r) => r.n)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      expect(all.slice(35).every((r) => r.runner === 'second')).toBe(true);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
   });
 
   it('rejects a second writer from the same checkpoint (compare-and-set)', async () => {

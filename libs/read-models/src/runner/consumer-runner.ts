@@ -5,6 +5,7 @@ import {
   type HealthReport,
   type HealthSource,
   isRetryableError,
+  RetryableError,
 } from '@chainwire/core';
 import {
   comparePositions,
@@ -57,6 +58,17 @@ export interface ConsumerRunnerOptions {
  * health(), `catchUp()` rejects; money read models must never skip an event) or is parked after a few
  * tries (`'park'`, processOrPark) so one tenant's event never stops the others'.
  */
+/**
+ * The store's subscription ended while the consumer still followed it: the store was closed under it, or
+ * the server ended the subscription. Retryable: the runner backs off and subscribes again.
+ */
+export class SubscriptionEndedError extends RetryableError {
+  constructor(readonly consumer: string) {
+    super(`${consumer}: the event store's subscription ended while the consumer followed it`);
+    this.name = 'SubscriptionEndedError';
+  }
+}
+
 export class ConsumerRunner implements HealthSource {
   private readonly events = new EventEmitter().setMaxListeners(0);
   private readonly batchSize: number;
@@ -242,6 +254,7 @@ export class ConsumerRunner implements HealthSource {
           signal: AbortSignal.any([signal, poked.signal]),
           onCheckpoint: skipTo,
         });
+        let restart = false;
         for await (const batch of batches) {
           // The batch was read before the abort: processing it is still correct, and stopping soon enough.
           checkpoint = await this.process(checkpoint, batch, signal);
@@ -250,8 +263,15 @@ export class ConsumerRunner implements HealthSource {
           this.events.emit('progress');
           if (signal.aborted || poked.signal.aborted) break;
           // The batch may have changed what the consumer needs to read: start again from the checkpoint.
-          if (consumer.narrowRead && !sameRead(narrow, await consumer.narrowRead())) break;
+          if (consumer.narrowRead && !sameRead(narrow, await consumer.narrowRead())) {
+            restart = true;
+            break;
+          }
         }
+        // A subscription ends by itself only when its store closed or its server ended it. Subscribing
+        // again at once to a closed store ends at once too: a loop of promise callbacks alone, which never
+        // lets a timer or a socket run again and keeps every WeakRef (AbortSignal.any) made meanwhile.
+        if (!restart && !signal.aborted && !poked.signal.aborted) throw new SubscriptionEndedError(this.name);
       } catch (error) {
         if (!(error instanceof CheckpointConflictError)) throw error;
         this.log(`${this.component}: checkpoint moved elsewhere, reloading it`);
