@@ -16,6 +16,7 @@ import { Swaps0000000000600 } from './0600_swaps';
 import { Staking0000000000640 } from './0640_staking';
 import { BalancesFillfactor0000000000650 } from './0650_balances-fillfactor';
 import { TxHistoryPerTransfer0000000000660 } from './0660_tx-history-per-transfer';
+import { EventsOfTypes0000000000670 } from './0670_events-of-types';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   Staking0000000000640,
   BalancesFillfactor0000000000650,
   TxHistoryPerTransfer0000000000660,
+  EventsOfTypes0000000000670,
 ];

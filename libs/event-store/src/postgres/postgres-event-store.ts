@@ -27,7 +27,7 @@ import {
   type StoredAppend,
 } from './append-in-transaction';
 import { decodeNotification } from './append-summary';
-import { EVENT_COLUMNS, POSITION_COLUMNS, readAllQuery, readAllWithHeadQuery } from './read-all-query';
+import { EVENT_COLUMNS, readAllQuery, readAllWithHeadQuery } from './read-all-query';
 import { type RecentPayload, RecentPayloads } from './recent-payloads';
 import { SharedReads } from './shared-reads';
 import { Wakeup } from './wakeup';
@@ -226,10 +226,8 @@ export class PostgresEventStore implements EventStore {
     withHead: boolean,
     recent: boolean,
   ): Promise<{ events: RecordedEvent[]; head: GlobalPosition | null }> {
-    const columns = recent ? POSITION_COLUMNS : EVENT_COLUMNS;
-    const { text, values } = withHead
-      ? readAllWithHeadQuery(options, columns)
-      : readAllQuery(options, columns);
+    const shape = recent ? 'positions' : 'events';
+    const { text, values } = withHead ? readAllWithHeadQuery(options, shape) : readAllQuery(options, shape);
     const { rows } = await this.pool.query<(PositionRow | EventRow) & { head?: string | null }>(text, values);
     let head: GlobalPosition | null = null;
     // Undefined only where a payload was not remembered, until fillLacking reads it.

@@ -22,6 +22,16 @@ export function likePrefix(prefix: string): string {
   return prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
 }
 
+/** What a read selects: whole events (EVENT_COLUMNS) or only their places (POSITION_COLUMNS). */
+export type ReadShape = 'events' | 'positions';
+
+const COLUMNS: Record<ReadShape, string> = { events: EVENT_COLUMNS, positions: POSITION_COLUMNS };
+/** The migration `0670_events-of-types`: per shape, the function that scans a filter's event types. */
+const TYPE_SCANS: Record<ReadShape, string> = {
+  events: 'events_of_types',
+  positions: 'event_positions_of_types',
+};
+
 /**
  * The query behind `readAll` (docs/architecture.md §4).
  *
@@ -30,17 +40,18 @@ export function likePrefix(prefix: string): string {
  * a reader. Unfiltered or filtered by stream prefix only, it walks `events_global_order`, both bounds
  * being index conditions.
  *
- * Filtered by event type, the read costs what it returns, not what it skips: `events_of_type` (the
- * migration `0404_events-by-type`) takes one type's rows in global order from `events_by_type`, up to
- * the limit, and the outer query merges the types. A consumer of rare events (subscriptions) thus
- * never reads the millions of chain events between two of its own, on any poll.
+ * Filtered by event type, the read costs what it returns, not what it skips: one call of
+ * `events_of_types` (or `event_positions_of_types`) takes each type's rows in global order from
+ * `events_by_type`, up to the limit, and the outer query merges the types. A consumer of rare events
+ * (subscriptions) thus never reads the millions of chain events between two of its own, on any poll.
  */
 export function readAllQuery(
   options: ReadAllOptions,
-  columns: string = EVENT_COLUMNS,
+  shape: ReadShape = 'events',
 ): { text: string; values: unknown[] } {
   const after = options.after ?? START;
   const limit = options.limit ?? 1000;
+  const columns = COLUMNS[shape];
   const prefixes = options.filter?.streamPrefixes?.length
     ? options.filter.streamPrefixes.map(likePrefix)
     : null;
@@ -51,12 +62,9 @@ export function readAllQuery(
   if (types.length) {
     // No real transaction id is 0, so (0, -1) is before every row: START in xid8 terms (xid8 is unsigned).
     const [commit, prepare] = after.commit >= 0n ? [after.commit, after.prepare] : [0n, -1n];
-    const values: unknown[] = [limit, commit.toString(), prepare.toString(), prefixes];
-    const scans = types.map((type) => {
-      values.push(type);
-      return `SELECT * FROM events_of_type($${values.length}, $2::xid8, $3::bigint, $4::text[], $1)`;
-    });
-    return { text: `SELECT ${columns} FROM (${scans.join(' UNION ALL ')}) e ${order}`, values };
+    const values: unknown[] = [limit, commit.toString(), prepare.toString(), prefixes, types];
+    const scan = `${TYPE_SCANS[shape]}($5::text[], $2::xid8, $3::bigint, $4::text[], $1)`;
+    return { text: `SELECT ${columns} FROM ${scan} e ${order}`, values };
   }
   const values: unknown[] = [limit];
   const conditions = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
@@ -86,10 +94,10 @@ const HEAD_OF_VISIBLE = `SELECT h.transaction_id::text || '/' || h.global_positi
  */
 export function readAllWithHeadQuery(
   options: ReadAllOptions,
-  columns: string = EVENT_COLUMNS,
+  shape: ReadShape = 'events',
 ): { text: string; values: unknown[] } {
-  const { text, values } = readAllQuery(options, columns);
-  const nulls = Array.from({ length: columnCount(columns) }, () => 'NULL').join(', ');
+  const { text, values } = readAllQuery(options, shape);
+  const nulls = Array.from({ length: columnCount(COLUMNS[shape]) }, () => 'NULL').join(', ');
   return {
     text:
       `SELECT page.*, NULL::text AS head FROM (${text}) page UNION ALL ` +

@@ -21,7 +21,7 @@ const requested = (): NewEvent => ({ id: randomUUID(), type: 'SubscriptionReques
 
 function isEventsRead(query: unknown): boolean {
   const text = typeof query === 'string' ? query : (query as { text?: string }).text;
-  return text?.includes('events_of_type') === true;
+  return text !== undefined && /\b(events|event_positions)_of_types\(/.test(text);
 }
 
 /** Follows `$all` with the filter in the background, collecting what it yields. */
