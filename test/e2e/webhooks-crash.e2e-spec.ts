@@ -11,6 +11,7 @@ import { startTestAnvil, type TestAnvil } from '../support/anvil';
 import { eventually } from '../support/api-balances';
 import { startService, type ServiceProcess } from '../support/service-process';
 import { createTestDatabase } from '../support/test-database';
+import { waitForReceipt } from '@chainwire/chains';
 
 /** How long the receiver holds every request before acknowledging it: the kill lands inside that window. */
 const HOLD_MS = 1500;
@@ -119,7 +120,7 @@ describe('webhooks: SIGKILL mid-attempt', () => {
     for (let i = 0; i < count; i++) {
       hashes.push(await wallet.sendTransaction({ to, value: parseEther('0.001') * BigInt(i + 1) }));
     }
-    for (const hash of hashes) await anvil.publicClient.waitForTransactionReceipt({ hash });
+    for (const hash of hashes) await waitForReceipt(anvil.publicClient, hash);
     return hashes;
   };
 

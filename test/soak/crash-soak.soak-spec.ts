@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEther, type Address, type Hex } from 'viem';
 import type { Database } from '@chainwire/core';
-import { startTestAnvil, type TestAnvil } from '../support/anvil';
+import { startTestAnvil, waitMined, type TestAnvil } from '../support/anvil';
 import { apiBalances, eventually, nodeBalances } from '../support/api-balances';
 import {
   deployWorkloadContracts,
@@ -94,7 +94,7 @@ describe('crash soak', () => {
           to: watched,
           value: parseEther('0.001') * BigInt(round + 1),
         });
-        await anvil.publicClient.waitForTransactionReceipt({ hash });
+        await waitMined(anvil, hash);
         watchedPayments.push(hash);
       }
     })();

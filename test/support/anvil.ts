@@ -16,7 +16,13 @@ import {
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { deriveDevAccounts, type DevAccount, spawnAnvil, type SpawnAnvilOptions } from '@chainwire/chains';
+import {
+  deriveDevAccounts,
+  type DevAccount,
+  spawnAnvil,
+  type SpawnAnvilOptions,
+  waitForReceipt,
+} from '@chainwire/chains';
 import { fixtureContract, type FixtureName } from '../fixtures/contracts/compile';
 
 export type TestWallet = WalletClient<Transport, Chain, Account>;
@@ -74,7 +80,7 @@ export async function deployFixture(
 ): Promise<Address> {
   const { abi, bytecode } = fixtureContract(name);
   const hash = await wallet.deployContract({ abi, bytecode, args } as never);
-  const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash });
+  const receipt = await waitForReceipt(anvil.publicClient, hash);
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying ${name} failed`);
   return receipt.contractAddress;
 }
@@ -93,7 +99,7 @@ export function callFixture(
 }
 
 export async function waitMined(anvil: TestAnvil, hash: Hex): Promise<'success' | 'reverted'> {
-  return (await anvil.publicClient.waitForTransactionReceipt({ hash })).status;
+  return (await waitForReceipt(anvil.publicClient, hash)).status;
 }
 
 /** anvil_reorg: replaces the last `depth` blocks with as many new ones (the head number stays). */

@@ -3,6 +3,7 @@ import { getAddress, stringToHex, type Address } from 'viem';
 import { compileContract } from '../fixtures/contracts/compile';
 import { erc721Preset } from '@chainwire/indexing/testing';
 import { deployFixture, type TestAnvil } from './anvil';
+import { waitForReceipt } from '@chainwire/chains';
 
 export const BYTES32_TOKEN_SOURCE = join(__dirname, '../fixtures/contracts/Bytes32Token.sol');
 
@@ -42,7 +43,7 @@ async function deploy(
   args: unknown[],
 ): Promise<Address> {
   const hash = await anvil.wallets[0]!.deployContract({ abi, bytecode, args } as never);
-  const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash });
+  const receipt = await waitForReceipt(anvil.publicClient, hash);
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deployment failed');
   return receipt.contractAddress;
 }

@@ -6,7 +6,7 @@ import { foldStream } from '@chainwire/event-store';
 import { swapDecider } from './lifecycle/swap.decider';
 import { QUOTE_TTL_MS, type RouteTx, startSwapsTestBed, type SwapsTestBed } from './testing/swaps-test-bed';
 import { SwapExpiryTimer } from './tracking/swap-expiry-timer';
-import { uniswapV2RouterAbi } from '@chainwire/chains';
+import { uniswapV2RouterAbi, waitForReceipt } from '@chainwire/chains';
 import { reorg } from '../../../test/support/anvil';
 
 /** UniswapV2Library.getAmountOut, restated: what the pool pays for `amountIn`. */
@@ -173,7 +173,7 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
 
     const before = await usdcBalance(trader.address);
     const hash = await bed.send(data.tx as RouteTx, trader.privateKey);
-    expect((await bed.anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await waitForReceipt(bed.anvil.publicClient, hash)).status).toBe('success');
     const received = (await usdcBalance(trader.address)) - before;
     expect(received).toBeGreaterThanOrEqual(q.json.data.minDstAmount);
     expect(received).toBe(expected);
@@ -216,9 +216,7 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
       args: [bed.uniswap.router, srcAmount],
       nonce: pending,
     });
-    expect((await bed.anvil.publicClient.waitForTransactionReceipt({ hash: approve })).status).toBe(
-      'success',
-    );
+    expect((await waitForReceipt(bed.anvil.publicClient, approve)).status).toBe('success');
     const again = await route(quoteId);
     expect(again.json.data.tx).toMatchObject({ approvalRequired: false, nonce: BigInt(pending + 1) });
     expect(again.json.data.warnings).toEqual([]);
@@ -226,7 +224,7 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
     const balance = () => bed.anvil.publicClient.getBalance({ address: trader.address });
     const before = await balance();
     const hash = await bed.send(r.json.data.tx as RouteTx, trader.privateKey);
-    const receipt = await bed.anvil.publicClient.waitForTransactionReceipt({ hash });
+    const receipt = await waitForReceipt(bed.anvil.publicClient, hash);
     expect(receipt.status).toBe('success');
     const received = (await balance()) - before + receipt.gasUsed * receipt.effectiveGasPrice;
     expect(received).toBeGreaterThanOrEqual(q.json.data.minDstAmount);
@@ -289,7 +287,7 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
       args: [bed.uniswap.router, srcAmount],
       nonce: Number(r.json.data.tx.nonce) - 1,
     });
-    await bed.anvil.publicClient.waitForTransactionReceipt({ hash: approve });
+    await waitForReceipt(bed.anvil.publicClient, approve);
     const daiBalance = () =>
       bed.anvil.publicClient.readContract({
         address: bed.dai.address,
@@ -299,7 +297,7 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
       });
     const before = await daiBalance();
     const hash = await bed.send(r.json.data.tx as RouteTx, trader.privateKey);
-    expect((await bed.anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await waitForReceipt(bed.anvil.publicClient, hash)).status).toBe('success');
     expect((await daiBalance()) - before).toBe(expected);
     expect(expected).toBeGreaterThanOrEqual(q.json.data.minDstAmount);
     expect(await statusBecomes(quoteId, 'COMPLETED')).toMatchObject({ status: 'COMPLETED', txHash: hash });
@@ -327,14 +325,14 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
       args: [0n, [bed.uniswap.weth, bed.usdc.address], whale.account.address, deadline],
       value: parseUnits('20', 18),
     });
-    expect((await bed.anvil.publicClient.waitForTransactionReceipt({ hash: big })).status).toBe('success');
+    expect((await waitForReceipt(bed.anvil.publicClient, big)).status).toBe('success');
     // Asked again, the route says it would fail now.
     expect((await route(quoteId)).json.data.warnings).toEqual([
       expect.stringContaining('INSUFFICIENT_OUTPUT_AMOUNT'),
     ]);
 
     const hash = await bed.send(r.json.data.tx as RouteTx, trader.privateKey);
-    expect((await bed.anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('reverted');
+    expect((await waitForReceipt(bed.anvil.publicClient, hash)).status).toBe('reverted');
     expect(await statusBecomes(quoteId, 'FAILED')).toMatchObject({ status: 'FAILED', txHash: hash });
     // A failed swap may be sent again until its deadline, not after.
     const retry = await route(quoteId);
@@ -358,7 +356,7 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
     const tx = (await route(quoteId)).json.data.tx as RouteTx;
     const signed = await bed.sign(tx, trader.privateKey);
     const hash = await bed.anvil.publicClient.sendRawTransaction({ serializedTransaction: signed });
-    expect((await bed.anvil.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await waitForReceipt(bed.anvil.publicClient, hash)).status).toBe('success');
     expect(await statusBecomes(quoteId, 'COMPLETED')).toMatchObject({ status: 'COMPLETED', txHash: hash });
 
     // The block holding it is replaced by an empty one.

@@ -6,6 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { type AppConfig, type Database, parseJsonExact, type Role, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { type RunningServer, startServer } from './start-server';
+import { waitForReceipt } from '@chainwire/chains';
 
 const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
@@ -132,7 +133,7 @@ describe('startServer', () => {
     });
     const client = createPublicClient({ transport: http(server!.devChain!.rpcUrl) });
     const hash = await client.sendRawTransaction({ serializedTransaction: signed });
-    expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await waitForReceipt(client, hash)).status).toBe('success');
     const status = await eventually(async () => {
       const res = await get(`/api/swaps/status/${quote.data.quoteId}`);
       return (res.json.data as { status: string }).status === 'COMPLETED' ? res.json.data : undefined;

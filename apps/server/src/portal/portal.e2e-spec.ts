@@ -5,6 +5,7 @@ import { parseEther } from 'viem';
 import { PROJECT_ROOT } from '@chainwire/core';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/support/webhook-receiver';
 import { type ServerOnAnvil, startServerOnAnvil, TEST_API_KEY } from '../testing/server-on-anvil';
+import { waitForReceipt } from '@chainwire/chains';
 
 const WATCHED = '0x00000000000000000000000000000000000b0b0b';
 /** Where the screenshot is kept (the README shows a copy in docs/). */
@@ -69,7 +70,7 @@ describeWithChromium('consumer portal in Chromium', () => {
     await page.getByText('No deliveries yet.').waitFor();
 
     const hash = await anvil.wallets[0].sendTransaction({ to: WATCHED, value: parseEther('0.5') });
-    await anvil.publicClient.waitForTransactionReceipt({ hash });
+    await waitForReceipt(anvil.publicClient, hash);
     const delivery = page.locator('tr[data-delivery]');
     await delivery.locator('td.status', { hasText: 'succeeded' }).waitFor({ timeout: 30_000 });
     expect(await delivery.locator('td').nth(3).textContent()).toBe('204');
@@ -86,7 +87,7 @@ describeWithChromium('consumer portal in Chromium', () => {
 
     // The secret the page showed signs what is sent from now on.
     const second = await anvil.wallets[1].sendTransaction({ to: WATCHED, value: parseEther('0.25') });
-    await anvil.publicClient.waitForTransactionReceipt({ hash: second });
+    await waitForReceipt(anvil.publicClient, second);
     await page.locator('tr[data-delivery]').nth(1).waitFor({ timeout: 30_000 });
     await page
       .locator('tr[data-delivery] td.status', { hasText: 'succeeded' })

@@ -2,6 +2,7 @@ import { parseUnits, type Hex, type PublicClient } from 'viem';
 import { devChainClients } from './dev-clients';
 import type { DevAccount } from './dev-accounts';
 import { demoTokenAbi, demoTokenBytecode } from './demo-token/demo-token.artifact';
+import { waitForReceipt } from './wait-for-receipt';
 
 export interface DemoToken {
   address: `0x${string}`;
@@ -40,7 +41,7 @@ export async function deployDemoTokens(
       bytecode: demoTokenBytecode,
       args: [spec.name, spec.symbol, spec.decimals],
     });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    const receipt = await waitForReceipt(publicClient, hash);
     if (receipt.status !== 'success' || !receipt.contractAddress)
       throw new Error(`deploying ${spec.symbol} failed`);
     tokens.push({ ...spec, address: receipt.contractAddress });
@@ -60,7 +61,7 @@ export async function deployDemoTokens(
     }
   }
   for (const hash of mints) {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    const receipt = await waitForReceipt(publicClient, hash);
     if (receipt.status !== 'success') throw new Error(`minting demo tokens failed in ${hash}`);
   }
   return tokens;

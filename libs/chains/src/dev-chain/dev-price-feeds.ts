@@ -2,6 +2,7 @@ import type { Address, Hash } from 'viem';
 import { devChainClients } from './dev-clients';
 import type { DevAccount } from './dev-accounts';
 import { priceAggregatorAbi, priceAggregatorBytecode } from './price-aggregator/price-aggregator.artifact';
+import { waitForReceipt } from './wait-for-receipt';
 
 /** A Chainlink-style aggregator on the dev chain: `pair` is `SYMBOL/BASE`, as PRICE_FEEDS names it. */
 export interface DevPriceFeed {
@@ -43,7 +44,7 @@ export async function deployDevPriceFeeds(
   }
   const feeds: DevPriceFeed[] = [];
   for (const [i, hash] of hashes.entries()) {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    const receipt = await waitForReceipt(publicClient, hash);
     if (receipt.status !== 'success' || !receipt.contractAddress)
       throw new Error(`deploying the ${specs[i].pair} price feed failed`);
     feeds.push({ pair: specs[i].pair, address: receipt.contractAddress });
@@ -84,7 +85,7 @@ export async function refreshDevPriceFeeds(
     );
   }
   for (const hash of hashes) {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    const receipt = await waitForReceipt(publicClient, hash);
     if (receipt.status !== 'success') throw new Error(`refreshing a dev price feed failed in ${hash}`);
   }
 }

@@ -12,6 +12,7 @@ export { DEV_PRICE_FEED_SPECS, deployDevPriceFeeds, type DevPriceFeed } from './
 export { priceAggregatorAbi, priceAggregatorBytecode } from './price-aggregator/price-aggregator.artifact';
 export { findFreePort } from './free-port';
 export { anvilArgs, spawnAnvil, type AnvilProcess, type SpawnAnvilOptions } from './spawn-anvil';
+export { waitForReceipt, type ReceiptReader } from './wait-for-receipt';
 export { startDevChain, type DevChain, type StartDevChainOptions } from './start-dev-chain';
 export { deployUniswapV2, type DevUniswapV2, type DevUniswapV2Pool } from './uniswap-v2/deploy-uniswap-v2';
 export {

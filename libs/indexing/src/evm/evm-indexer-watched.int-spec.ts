@@ -11,6 +11,7 @@ import {
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { deployFixture, reorg, startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
 import { EvmIndexer } from './evm-indexer';
+import { waitForReceipt } from '@chainwire/chains';
 
 describe('EvmIndexer watching contracts', () => {
   let db: Database;
@@ -36,7 +37,7 @@ describe('EvmIndexer watching contracts', () => {
   /** A call sent with a fixed gas limit, so a reverting one is mined too. */
   async function call(to: Address, data: Hex): Promise<Hex> {
     const hash = await anvil.wallets[1].sendTransaction({ to, data, gas: 100_000n });
-    await anvil.publicClient.waitForTransactionReceipt({ hash });
+    await waitForReceipt(anvil.publicClient, hash);
     return hash;
   }
 

@@ -1,5 +1,5 @@
 import { parseEther } from 'viem';
-import { EvmChainAdapter } from '@chainwire/chains';
+import { EvmChainAdapter, waitForReceipt } from '@chainwire/chains';
 import type { Database } from '@chainwire/core';
 import { PostgresEventStore, type RecordedEvent, WrongExpectedVersionError } from '@chainwire/event-store';
 import { createTestDatabase } from '../../../../test/support/test-database';
@@ -101,9 +101,10 @@ describe('EvmIndexer', () => {
         [w0, legacy.accounts[5].address],
         [w1, legacy.accounts[6].address],
       ] as const) {
-        await legacy.publicClient.waitForTransactionReceipt({
-          hash: await w.sendTransaction({ to, value: 123_456n, type: 'legacy', gasPrice: 2_000_000_000n }),
-        });
+        await waitForReceipt(
+          legacy.publicClient,
+          await w.sendTransaction({ to, value: 123_456n, type: 'legacy', gasPrice: 2_000_000_000n }),
+        );
       }
       const chain = nextChain();
       const head = await new EvmIndexer({ chain, rpcUrl: legacy.rpcUrl, eventStore: store }).syncOnce();

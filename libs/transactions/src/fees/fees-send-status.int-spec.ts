@@ -1,6 +1,7 @@
 import { keccak256, parseEther, toHex, type Hex } from 'viem';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
 import { startTxTestApp, type TxTestApp } from '../testing/tx-test-app';
+import { waitForReceipt } from '@chainwire/chains';
 
 interface Price {
   maxPriorityFeePerGas: bigint | null;
@@ -33,7 +34,7 @@ describe('GET /api/fees, POST /api/txs/send, GET /api/txs/status', () => {
         maxPriorityFeePerGas: tip * 10n ** 9n,
         maxFeePerGas: 100n * 10n ** 9n,
       });
-      await anvil.publicClient.waitForTransactionReceipt({ hash });
+      await waitForReceipt(anvil.publicClient, hash);
     }
   });
   afterAll(async () => {
@@ -102,7 +103,7 @@ describe('GET /api/fees, POST /api/txs/send, GET /api/txs/status', () => {
     expect(first.status).toBe(200);
     const txHash = (first.json.data as { txHash: Hex }).txHash;
     expect(txHash).toBe(keccak256(signedTx));
-    await anvil.publicClient.waitForTransactionReceipt({ hash: txHash });
+    await waitForReceipt(anvil.publicClient, txHash);
     const replay = await t.post('/api/txs/send', { chain: 'ethereum', signedTx });
     expect(replay.status).toBe(400);
     expect(replay.json).toMatchObject({
@@ -128,7 +129,7 @@ describe('GET /api/fees, POST /api/txs/send, GET /api/txs/status', () => {
 
   it('reports CONFIRMED with confirmations and an unknown hash as NOT_FOUND; refuses a malformed hash', async () => {
     const hash = await anvil.wallets[6]!.sendTransaction({ to: anvil.accounts[7]!.address, value: 1n });
-    const receipt = await anvil.publicClient.waitForTransactionReceipt({ hash });
+    const receipt = await waitForReceipt(anvil.publicClient, hash);
     await anvil.testClient.mine({ blocks: 4 });
     const confirmed = await t.get(`/api/txs/status/ethereum/${hash}`);
     expect(confirmed.json.data).toEqual({

@@ -1,5 +1,5 @@
 import { encodeFunctionData, erc20Abi, getAddress, parseEther, type Address, type Hex } from 'viem';
-import { addAsset } from '@chainwire/chains';
+import { addAsset, waitForReceipt } from '@chainwire/chains';
 import {
   callFixture,
   deployFixture,
@@ -89,7 +89,7 @@ describe('POST /api/txs/prepare-sign → sign → POST /api/txs/send', () => {
     const sent = await t.post('/api/txs/send', { chain, signedTx });
     expect(sent.status).toBe(200);
     const txHash = (sent.json.data as { txHash: Hex }).txHash;
-    return node.publicClient.waitForTransactionReceipt({ hash: txHash });
+    return waitForReceipt(node.publicClient, txHash);
   }
 
   it('moves exactly 10^24 wei with amountWei and the pending nonce, every digit exact on the wire', async () => {

@@ -9,6 +9,7 @@ import { historyProjection } from '@chainwire/transactions';
 import { fixtureContract } from '../../../../test/fixtures/contracts/compile';
 import { reorg, startTestAnvil, waitMined, type TestAnvil } from '../../../../test/support/anvil';
 import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
+import { waitForReceipt } from '@chainwire/chains';
 
 const HUGE_ID = 2n ** 255n + 7n;
 const HUGE_HEX = HUGE_ID.toString(16).padStart(64, '0');
@@ -82,7 +83,7 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
 
   async function deploy(compiled: { abi: Abi; bytecode: Hex }, args: unknown[]): Promise<Address> {
     const hash = await anvil.wallets[0].deployContract({ ...compiled, args } as never);
-    return getAddress((await anvil.publicClient.waitForTransactionReceipt({ hash })).contractAddress!);
+    return getAddress((await waitForReceipt(anvil.publicClient, hash)).contractAddress!);
   }
   async function send(from: number, address: Address, abi: Abi, functionName: string, args: unknown[]) {
     const hash = await anvil.wallets[from].writeContract({ address, abi, functionName, args } as never);

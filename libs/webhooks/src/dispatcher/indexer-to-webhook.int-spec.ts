@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { getAddress, parseEther } from 'viem';
 import { reorg, startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { type DemoToken, demoTokenAbi, deployDemoTokens } from '@chainwire/chains';
+import { type DemoToken, demoTokenAbi, deployDemoTokens, waitForReceipt } from '@chainwire/chains';
 import { EvmIndexer } from '@chainwire/indexing';
 import { settle } from '../testing/settle';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
@@ -70,7 +70,7 @@ describe('real transfers on anvil, through the EVM indexer, to verified webhooks
     });
     // A transfer to someone else makes no delivery.
     await sender.sendTransaction({ to: anvil.accounts[4].address, value: 1n });
-    for (const hash of [ethTx, tokenTx]) await anvil.publicClient.waitForTransactionReceipt({ hash });
+    for (const hash of [ethTx, tokenTx]) await waitForReceipt(anvil.publicClient, hash);
     await indexer.syncOnce();
 
     const requests = await receiver.waitFor(2);
@@ -133,7 +133,7 @@ describe('real transfers on anvil, through the EVM indexer, to verified webhooks
 
     // Not yet sent: observed and reverted before any dispatcher round.
     const unsent = await anvil.wallets[1].sendTransaction({ to: watched, value: 111n });
-    await anvil.publicClient.waitForTransactionReceipt({ hash: unsent });
+    await waitForReceipt(anvil.publicClient, unsent);
     await indexer.syncOnce();
     await reorg(anvil, 1);
     await indexer.syncOnce();
@@ -145,7 +145,7 @@ describe('real transfers on anvil, through the EVM indexer, to verified webhooks
 
     // Sent: delivered, then reverted.
     const sent = await anvil.wallets[1].sendTransaction({ to: watched, value: 222n });
-    await anvil.publicClient.waitForTransactionReceipt({ hash: sent });
+    await waitForReceipt(anvil.publicClient, sent);
     await indexer.syncOnce();
     await settle(t.db, t.eventStore, dispatcher);
     const [received] = verified(already);

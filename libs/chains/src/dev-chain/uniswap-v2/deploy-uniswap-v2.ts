@@ -4,6 +4,7 @@ import { demoTokenAbi } from '../demo-token/demo-token.artifact';
 import type { DevAccount } from '../dev-accounts';
 import { devChainClients } from '../dev-clients';
 import { type UniswapV2Artifacts, loadUniswapV2Artifacts } from './uniswap-v2-artifacts';
+import { waitForReceipt } from '../wait-for-receipt';
 
 /** Uniswap V2 as deployed on a dev chain: what `<CHAIN>_UNISWAP_V2_ROUTER` / `_FACTORY` name. */
 export interface DevUniswapV2 {
@@ -34,7 +35,7 @@ export async function deployUniswapV2(
   if (!artifacts) return null;
   const { publicClient, wallet } = devChainClients(rpcUrl, chainId, account.privateKey);
   const deploy = async (name: string, hash: Hash): Promise<Address> => {
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    const receipt = await waitForReceipt(publicClient, hash);
     if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying ${name} failed`);
     return getAddress(receipt.contractAddress);
   };
@@ -65,7 +66,7 @@ export async function deployUniswapV2(
       functionName: 'approve',
       args: [router, maxUint256],
     });
-    await publicClient.waitForTransactionReceipt({ hash: approve });
+    await waitForReceipt(publicClient, approve);
     const deadline = (await publicClient.getBlock()).timestamp + 3600n;
     const hash = await wallet.writeContract({
       address: router,
@@ -74,7 +75,7 @@ export async function deployUniswapV2(
       args: [pool.token, pool.tokenAmount, pool.tokenAmount, pool.wei, account.address, deadline],
       value: pool.wei,
     });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    const receipt = await waitForReceipt(publicClient, hash);
     if (receipt.status !== 'success') throw new Error(`adding liquidity for ${pool.token} failed in ${hash}`);
   }
   return { router, factory, weth };

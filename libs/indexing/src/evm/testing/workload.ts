@@ -3,6 +3,7 @@ import { encodeFunctionData, keccak256, parseEther, toHex, type Abi, type Addres
 import { PROJECT_ROOT } from '@chainwire/core';
 import { fixtureContract } from '../../../../../test/fixtures/contracts/compile';
 import { callFixture, deployFixture, waitMined, type TestAnvil } from '../../../../../test/support/anvil';
+import { waitForReceipt } from '@chainwire/chains';
 
 export interface Workload {
   token: Address;
@@ -46,7 +47,7 @@ export async function runWorkload(anvil: TestAnvil): Promise<Workload> {
     bytecode: preset.bytecode,
     args: ['Workload NFT', 'WNFT', ''],
   } as never);
-  const nft = (await anvil.publicClient.waitForTransactionReceipt({ hash: nftHash })).contractAddress!;
+  const nft = (await waitForReceipt(anvil.publicClient, nftHash)).contractAddress!;
 
   await mined(w0.sendTransaction({ to: a[3], value: parseEther('1.5') }));
   await mined(callFixture(w0, token, 'DemoToken', 'mint', [a[1], 1_000_000n]));
