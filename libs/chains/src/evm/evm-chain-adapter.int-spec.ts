@@ -98,6 +98,19 @@ describe('EvmChainAdapter against anvil', () => {
     expect(bare.calls.filter((c) => c.method === 'eth_getTransactionReceipt')).toHaveLength(1);
   });
 
+  it('asks again, as a retryable error, when the node gives fewer receipts than the block has transactions', async () => {
+    const early = await proxy((call) =>
+      call.method === 'eth_getBlockReceipts' ? { result: [] } : undefined,
+    );
+    const adapter = new EvmChainAdapter({ rpcUrl: early.url, retryCount: 0 });
+    const [block] = await adapter.getBlocks([await adapter.getHeadNumber()]);
+    expect(block.transactions.length).toBeGreaterThan(0);
+    const error = await adapter.getBlockReceipts(block).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(String(error)).toMatch(/transactions but the node gave 0 receipts/);
+    expect(isRetryableError(error)).toBe(true);
+  });
+
   it('finds internal value transfers with whichever tracing method the node offers', async () => {
     const onlyDebug = await proxy((call) =>
       call.method === 'trace_block' ? { error: { code: -32601, message: 'Method not found' } } : undefined,

@@ -23,6 +23,13 @@ export async function getBlockReceipts(
       } as never)) as RpcTransactionReceipt[] | null;
       // A hash the node no longer knows was reorganised away while the batch was read.
       if (!receipts) throw new RetryableChainError(`block ${block.hash} is no longer known`);
+      // A node can serve a block before all its receipts are readable (anvil does, for moments after
+      // mining): fewer receipts than transactions is asked again, never indexed as a block without them.
+      if (receipts.length !== block.transactions.length) {
+        throw new RetryableChainError(
+          `block ${block.hash} has ${block.transactions.length} transactions but the node gave ${receipts.length} receipts`,
+        );
+      }
       return receipts.map(toReceipt);
     } catch (error) {
       if (!isMethodUnavailableError(error)) throw error;
