@@ -17,6 +17,7 @@ import { Staking0000000000640 } from './0640_staking';
 import { BalancesFillfactor0000000000650 } from './0650_balances-fillfactor';
 import { TxHistoryPerTransfer0000000000660 } from './0660_tx-history-per-transfer';
 import { EventsOfTypes0000000000670 } from './0670_events-of-types';
+import { SwapTrackerQuoteExpiry0000000000680 } from './0680_swap-tracker-quote-expiry';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   BalancesFillfactor0000000000650,
   TxHistoryPerTransfer0000000000660,
   EventsOfTypes0000000000670,
+  SwapTrackerQuoteExpiry0000000000680,
 ];

@@ -6,6 +6,7 @@ import { foldStream } from '@chainwire/event-store';
 import { swapDecider } from './lifecycle/swap.decider';
 import { QUOTE_TTL_MS, type RouteTx, startSwapsTestBed, type SwapsTestBed } from './testing/swaps-test-bed';
 import { SwapExpiryTimer } from './tracking/swap-expiry-timer';
+import { TRACKED_QUOTE_RETENTION_S } from './tracking/swap-tracker';
 import { uniswapV2RouterAbi, waitForReceipt } from '@chainwire/chains';
 import { reorg } from '../../../test/support/anvil';
 
@@ -562,5 +563,40 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
     expect(mismatches).toEqual([]);
     expect(rows.length).toBeGreaterThanOrEqual(8);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['QUOTED', 'COMPLETED', 'FAILED', 'EXPIRED']));
+  });
+
+  it('the tracker drops quotes a day of chain time past their expiry and keeps the ones still matchable', async () => {
+    const tracked = async () =>
+      (await bed.db.pool.query<{ quote_id: string }>('SELECT quote_id FROM swap_tracker_quotes')).rows.map(
+        (r) => r.quote_id,
+      );
+    expect((await tracked()).length).toBeGreaterThanOrEqual(8);
+
+    // The chain and the service's clock move a day and an hour on.
+    const shiftS = TRACKED_QUOTE_RETENTION_S + 3600;
+    await bed.anvil.testClient.increaseTime({ seconds: shiftS });
+    await bed.anvil.testClient.mine({ blocks: 1 });
+    bed.skewMs = shiftS * 1000;
+    const trader = bed.anvil.accounts[4];
+    const q = await quote({
+      srcToken: 'native',
+      dstToken: bed.usdc.address,
+      srcAmount: parseUnits('0.1', 18),
+      from: trader.address,
+    });
+    const quoteId = q.json.data.quoteId as string;
+    const hash = await bed.send((await route(quoteId)).json.data.tx as RouteTx, trader.privateKey);
+    expect((await waitForReceipt(bed.anvil.publicClient, hash)).status).toBe('success');
+    // Matched: the new quote was still tracked when its transaction was observed.
+    expect(await statusBecomes(quoteId, 'COMPLETED')).toMatchObject({ status: 'COMPLETED', txHash: hash });
+
+    // That transaction's block is a day past every earlier quote's expiry: they are dropped, it stays.
+    let left: string[] = [];
+    for (const until = Date.now() + 10_000; Date.now() < until;) {
+      left = await tracked();
+      if (left.length === 1) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(left).toEqual([quoteId]);
   });
 });

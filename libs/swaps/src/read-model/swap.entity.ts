@@ -45,6 +45,7 @@ export class SwapEntity {
 /** The swap tracker's index of quoted transactions (migration 0600): lower-case addresses and hash. */
 @Entity({ name: 'swap_tracker_quotes' })
 @Index('swap_tracker_quotes_match', ['chain', 'fromAddress', 'txTo', 'dataHash'])
+@Index('swap_tracker_quotes_expiry', ['chain', 'expiresAt'])
 export class SwapTrackerQuoteEntity {
   @PrimaryColumn({ name: 'quote_id', type: 'uuid', primaryKeyConstraintName: 'swap_tracker_quotes_pkey' })
   quoteId!: string;
@@ -60,4 +61,8 @@ export class SwapTrackerQuoteEntity {
 
   @Column({ name: 'data_hash', type: 'text' })
   dataHash!: string;
+
+  /** Null only for a quote tracked before migration 0680 that the swaps read model did not hold. */
+  @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
+  expiresAt!: Date | null;
 }

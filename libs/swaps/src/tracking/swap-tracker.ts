@@ -27,7 +27,25 @@ interface TrackedQuote {
   from: string;
   to: string;
   dataHash: string;
+  expiresAt: string;
 }
+
+/** What a transaction is matched by. */
+type QuoteKey = Omit<TrackedQuote, 'expiresAt'>;
+
+/** What a batch leaves for `apply`: the quotes to index, and per chain the newest block time it saw. */
+interface TrackerBatch {
+  quoted: TrackedQuote[];
+  chainTimes: Map<string, number>;
+}
+
+/**
+ * How long, in chain time, the tracker keeps a quote after its expiry. A transaction can match a quote
+ * only if mined by the expiry (it is the router's deadline), and it can be reorganised away and mined
+ * again only within a reorg; no chain the indexers follow reorganises a day of blocks. So once a chain's
+ * observed blocks are this far past a quote's expiry, no event can match the quote any more.
+ */
+export const TRACKED_QUOTE_RETENTION_S = 24 * 60 * 60;
 
 export interface SwapTrackerOptions {
   db: Database;
@@ -45,7 +63,7 @@ export interface SwapTrackerOptions {
  * carries calldata only the quote's answer held), so `apply` indexing the batch's quotes with the
  * checkpoint, and `prepare` matching against that index and the batch's own quotes, never misses one.
  */
-export function createSwapTracker(options: SwapTrackerOptions): Consumer<TrackedQuote[]> {
+export function createSwapTracker(options: SwapTrackerOptions): Consumer<TrackerBatch> {
   const now = options.now ?? (() => new Date());
   return {
     name: SWAP_TRACKER,
@@ -57,6 +75,7 @@ export function createSwapTracker(options: SwapTrackerOptions): Consumer<Tracked
     onPoisonEvent: 'park',
     prepare: async (events) => {
       const quoted: TrackedQuote[] = [];
+      const chainTimes = new Map<string, number>();
       const observed: { tx: ObservedTransaction; revert: boolean }[] = [];
       for (const event of events) {
         if (isSwapQuoted(event)) quoted.push(tracked(event.data));
@@ -64,9 +83,11 @@ export function createSwapTracker(options: SwapTrackerOptions): Consumer<Tracked
           const revert = event.type === TRANSACTION_REVERTED;
           const observedEventId = revert ? String(event.metadata[OBSERVED_EVENT_ID_KEY] ?? '') : event.id;
           observed.push({ tx: { ...event.data, observedEventId }, revert });
+          const { chain, timestamp } = event.data;
+          chainTimes.set(chain, Math.max(chainTimes.get(chain) ?? 0, timestamp));
         }
       }
-      if (!observed.length) return quoted;
+      if (!observed.length) return { quoted, chainTimes };
       const known = await matchingQuotes(
         options.db,
         observed.map((o) => o.tx),
@@ -95,9 +116,12 @@ export function createSwapTracker(options: SwapTrackerOptions): Consumer<Tracked
           );
         }
       });
-      return quoted;
+      return { quoted, chainTimes };
     },
-    apply: (client, _events, quoted) => saveTrackedQuotes(client, quoted),
+    apply: async (client, _events, { quoted, chainTimes }) => {
+      await saveTrackedQuotes(client, quoted);
+      await dropUnmatchableQuotes(client, chainTimes);
+    },
   };
 }
 
@@ -108,10 +132,11 @@ function tracked(q: SwapQuotedData): TrackedQuote {
     from: q.from.toLowerCase(),
     to: q.tx.to.toLowerCase(),
     dataHash: q.tx.dataHash.toLowerCase(),
+    expiresAt: q.expiresAt,
   };
 }
 
-function matchesTracked(q: TrackedQuote, tx: ObservedTransaction): boolean {
+function matchesTracked(q: QuoteKey, tx: ObservedTransaction): boolean {
   return (
     q.chain === tx.chain &&
     q.from === tx.from.toLowerCase() &&
@@ -120,7 +145,7 @@ function matchesTracked(q: TrackedQuote, tx: ObservedTransaction): boolean {
   );
 }
 
-async function matchingQuotes(db: Database, txs: readonly ObservedTransaction[]): Promise<TrackedQuote[]> {
+async function matchingQuotes(db: Database, txs: readonly ObservedTransaction[]): Promise<QuoteKey[]> {
   const { rows } = await db.pool.query<{
     quote_id: string;
     chain: string;
@@ -149,10 +174,28 @@ async function matchingQuotes(db: Database, txs: readonly ObservedTransaction[])
 async function saveTrackedQuotes(client: PoolClient, quoted: readonly TrackedQuote[]): Promise<void> {
   if (!quoted.length) return;
   await client.query(
-    `INSERT INTO swap_tracker_quotes (quote_id, chain, from_address, tx_to, data_hash)
-     SELECT q."quoteId", q.chain, q.from, q.to, q."dataHash"
-       FROM json_to_recordset($1::json) AS q("quoteId" uuid, chain text, "from" text, "to" text, "dataHash" text)
+    `INSERT INTO swap_tracker_quotes (quote_id, chain, from_address, tx_to, data_hash, expires_at)
+     SELECT q."quoteId", q.chain, q.from, q.to, q."dataHash", q."expiresAt"
+       FROM json_to_recordset($1::json)
+         AS q("quoteId" uuid, chain text, "from" text, "to" text, "dataHash" text, "expiresAt" timestamptz)
      ON CONFLICT (quote_id) DO NOTHING`,
     [JSON.stringify(quoted)],
   );
+}
+
+/**
+ * Drops the quotes of each chain whose expiry is TRACKED_QUOTE_RETENTION_S before the newest block the
+ * batch observed there. Chain time, not the clock: a lagging indexer still finds every quote its
+ * transactions can match, and a replay drops the same quotes at the same events.
+ */
+async function dropUnmatchableQuotes(
+  client: PoolClient,
+  chainTimes: ReadonlyMap<string, number>,
+): Promise<void> {
+  for (const [chain, newest] of chainTimes) {
+    await client.query(
+      `DELETE FROM swap_tracker_quotes WHERE chain = $1 AND expires_at < to_timestamp($2::bigint)`,
+      [chain, newest - TRACKED_QUOTE_RETENTION_S],
+    );
+  }
 }
