@@ -86,14 +86,14 @@ export function planHistoryWrites(events: readonly RecordedEvent[]): HistoryWrit
   for (const event of events) {
     if (!isTransferEvent(event)) continue;
     const data = event.data;
-    if (!HISTORY_KINDS.has(data.kind)) continue;
     if (event.type === TRANSFER_OBSERVED) {
-      const last = writes[writes.length - 1];
       const row = historyRow(data, event.streamPosition);
       if (!row) continue;
+      const last = writes[writes.length - 1];
       if (last?.kind === 'insert') last.rows.push(row);
       else writes.push({ kind: 'insert', rows: [row] });
     } else {
+      if (!HISTORY_KINDS.has(data.kind)) continue;
       const key = { chain: data.chain, blockHash: data.blockHash.toLowerCase(), ref: data.ref };
       const last = writes[writes.length - 1];
       if (last?.kind === 'delete') last.keys.push(key);
