@@ -31,6 +31,15 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
       { srcChain: 'ethereum', dstChain: 'ethereum', slippageBps: 50, ...body },
       key,
     );
+  /** A quote of `ether` ETH into USDC for `from`. */
+  const quoteEthToUsdc = (from: Address, ether: string, body: Record<string, unknown> = {}) =>
+    quote({
+      srcToken: 'native',
+      dstToken: bed.usdc.address,
+      srcAmount: parseUnits(ether, 18),
+      from,
+      ...body,
+    });
   const route = (quoteId: string, key?: string) => bed.post('/api/swaps/route', { quoteId }, key);
   const status = (quoteId: string, key?: string) => bed.get(`/api/swaps/status/${quoteId}`, key);
 
@@ -306,13 +315,7 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
 
   it('a route made stale by a big swap before it reverts on chain, and the swap is FAILED', async () => {
     const trader = bed.anvil.accounts[3];
-    const q = await quote({
-      srcToken: 'native',
-      dstToken: bed.usdc.address,
-      srcAmount: parseUnits('2', 18),
-      from: trader.address,
-      slippageBps: 10,
-    });
+    const q = await quoteEthToUsdc(trader.address, '2', { slippageBps: 10 });
     const quoteId = q.json.data.quoteId as string;
     const r = await route(quoteId);
     expect(r.json.data.warnings).toEqual([]);
@@ -346,13 +349,7 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
 
   it('a reorg that removes the completing transaction returns the swap to SUBMITTED; mined again, it completes again', async () => {
     const trader = bed.anvil.accounts[7];
-    const q = await quote({
-      srcToken: 'native',
-      dstToken: bed.usdc.address,
-      srcAmount: parseUnits('0.5', 18),
-      from: trader.address,
-      slippageBps: 500,
-    });
+    const q = await quoteEthToUsdc(trader.address, '0.5', { slippageBps: 500 });
     const quoteId = q.json.data.quoteId as string;
     const tx = (await route(quoteId)).json.data.tx as RouteTx;
     const signed = await bed.sign(tx, trader.privateKey);
@@ -578,12 +575,7 @@ describe('swaps on Uniswap V2 (anvil, the npm builds)', () => {
     await bed.anvil.testClient.mine({ blocks: 1 });
     bed.skewMs = shiftS * 1000;
     const trader = bed.anvil.accounts[4];
-    const q = await quote({
-      srcToken: 'native',
-      dstToken: bed.usdc.address,
-      srcAmount: parseUnits('0.1', 18),
-      from: trader.address,
-    });
+    const q = await quoteEthToUsdc(trader.address, '0.1');
     const quoteId = q.json.data.quoteId as string;
     const hash = await bed.send((await route(quoteId)).json.data.tx as RouteTx, trader.privateKey);
     expect((await waitForReceipt(bed.anvil.publicClient, hash)).status).toBe('success');
