@@ -292,4 +292,68 @@ describe('PostgresEventStore', () => {
       await pool.end();
     }
   });
+
+  it('reads rarely while LISTEN is up, at the fallback interval once it is lost, and misses no append', async () => {
+    const pool = new Pool({ connectionString: db.url, max: 2 });
+    pool.on('error', () => undefined);
+    let reads = 0;
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+      reads += 1;
+      return query(...args);
+    };
+    const listenUrl = new URL(db.url);
+    listenUrl.searchParams.set('application_name', 'idle-reader-listener');
+    const reader = new PostgresEventStore(pool, {
+      listenUrl: db.embedded ? undefined : listenUrl.toString(),
+      pollIntervalMs: 100,
+    });
+    const controller = new AbortController();
+    const readsDuring = async (ms: number) => {
+      const before = reads;
+      await new Promise((r) => setTimeout(r, ms));
+      return reads - before;
+    };
+    try {
+      const after = (await store.readAll({ limit: 100_000 })).at(-1)?.position;
+      const iterator = reader.subscribeToAll({ after, signal: controller.signal })[Symbol.asyncIterator]();
+      let next = iterator.next();
+      await new Promise((r) => setTimeout(r, 500)); // LISTEN is up (PostgreSQL)
+      const idleReads = await readsDuring(1500);
+      if (db.embedded) {
+        // No LISTEN on PGlite: appends of other pools on its one session reach a reader only by its poll.
+        expect(idleReads).toBeGreaterThanOrEqual(5);
+      } else {
+        // At the fallback's 100 ms this would be about 15 reads.
+        expect(idleReads).toBeLessThanOrEqual(2);
+      }
+      const first = stream();
+      let started = Date.now();
+      await store.appendToStream(first, [event(1)]);
+      expect((await next).value?.map((e: { streamId: string }) => e.streamId)).toEqual([first]);
+      expect(Date.now() - started).toBeLessThan(1000);
+      if (db.embedded) return;
+
+      // The listener's connection is cut: the reader is woken, and polls at the fallback interval.
+      next = iterator.next();
+      await new Promise((r) => setTimeout(r, 200));
+      await db.pool.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'idle-reader-listener'`,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await readsDuring(1000)).toBeGreaterThanOrEqual(5);
+      // An append of another process (no NOTIFY reaches the reader now) is read by the poll.
+      const second = stream();
+      const other = new PostgresEventStore(db.pool);
+      started = Date.now();
+      await other.appendToStream(second, [event(2)]);
+      expect((await next).value?.map((e: { streamId: string }) => e.streamId)).toEqual([second]);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await other.close();
+    } finally {
+      controller.abort();
+      await reader.close();
+      await pool.end();
+    }
+  });
 });

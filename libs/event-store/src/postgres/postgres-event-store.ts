@@ -43,6 +43,11 @@ const LISTEN_RETRY_MS = 5000;
  * a transaction that stays open longer.
  */
 const HIDDEN_APPEND_GRACE_MS = 2000;
+/**
+ * After a matching wake found nothing, the poll stays at `pollIntervalMs` this long: it bounds how late
+ * a hidden append is read when the commit that reveals it wakes no one this filter matches.
+ */
+const HIDDEN_APPEND_POLL_MS = 30_000;
 
 /** An event's place, as POSITION_COLUMNS selects it. */
 interface PositionRow {
@@ -70,6 +75,12 @@ export interface PostgresEventStoreOptions {
   listenUrl?: string;
   /** Fallback poll interval while caught up, in ms: catches appends from other processes without LISTEN. */
   pollIntervalMs?: number;
+  /**
+   * Poll interval while the LISTEN connection is up and no append is suspected hidden (default 5 s, never
+   * below `pollIntervalMs`): every append then wakes its readers, and the poll only guards against a
+   * notification lost with a connection that has not yet reported its loss.
+   */
+  listeningPollIntervalMs?: number;
   log?: (msg: string) => void;
 }
 
@@ -108,6 +119,8 @@ export class PostgresEventStore implements EventStore {
   private readonly origin: string;
   private readonly closing = new AbortController();
   private listener?: Client;
+  /** The listener has run LISTEN: every append's commit, from any process, now wakes this store's readers. */
+  private listening = false;
   private listenAttemptAt = -Infinity;
 
   constructor(
@@ -291,6 +304,8 @@ export class PostgresEventStore implements EventStore {
     let matched = false;
     /** Until then (performance.now()), a wake the filter does not match makes it read too. */
     let anyWakeUntil = 0;
+    /** Until then, an append may be hidden: poll at the fallback interval even while listening. */
+    let suspectHiddenUntil = 0;
     while (!stopped()) {
       this.ensureListening();
       const seen = this.wakeup.seen;
@@ -324,16 +339,31 @@ export class PostgresEventStore implements EventStore {
       // A matching wake with nothing new to read: a transaction older than the append is still running
       // and hides it (readers see only rows older than every running one), and the commit that reveals it
       // may wake with a summary the filter does not match. So for a while any wake makes it read again.
-      if (matched && events.length === 0) anyWakeUntil = performance.now() + HIDDEN_APPEND_GRACE_MS;
-      const anyWake = performance.now() < anyWakeUntil;
+      const now = performance.now();
+      if (matched && events.length === 0) {
+        anyWakeUntil = now + HIDDEN_APPEND_GRACE_MS;
+        suspectHiddenUntil = now + HIDDEN_APPEND_POLL_MS;
+      }
+      const anyWake = now < anyWakeUntil;
       const woken = await this.wakeup.wait(
         seen,
-        this.options.pollIntervalMs ?? 250,
+        this.pollInterval(now < suspectHiddenUntil),
         [options.signal, this.closing.signal],
         anyWake ? undefined : options.filter,
       );
       matched = woken && !anyWake;
     }
+  }
+
+  /**
+   * How long a caught-up reader waits for a wake before it reads anyway: long while LISTEN is up and
+   * nothing is suspected hidden (wakes are then complete), else the fallback interval. Embedded PGlite
+   * keeps the fallback: it has no LISTEN, and other pools on its session wake no one here.
+   */
+  private pollInterval(suspectHidden: boolean): number {
+    const fallback = this.options.pollIntervalMs ?? 250;
+    if (!this.listening || suspectHidden) return fallback;
+    return Math.max(fallback, this.options.listeningPollIntervalMs ?? 5000);
   }
 
   /** Starts the LISTEN connection if configured and not up; a failure only slows readers to polling. */
@@ -347,6 +377,9 @@ export class PostgresEventStore implements EventStore {
     const drop = (reason: string) => {
       if (this.listener !== client) return;
       this.listener = undefined;
+      this.listening = false;
+      // Readers waiting out the long interval read now and wait at the fallback's until LISTEN is back.
+      this.wakeup.wake(null);
       this.options.log?.(`event store: LISTEN connection lost (${reason}); polling until it is back`);
       client.end().catch(() => undefined);
     };
@@ -359,6 +392,9 @@ export class PostgresEventStore implements EventStore {
     client
       .connect()
       .then(() => client.query(`LISTEN ${NOTIFY_CHANNEL}`))
+      .then(() => {
+        if (this.listener === client) this.listening = true;
+      })
       .catch((error: Error) => drop(error.message));
   }
 
@@ -366,6 +402,7 @@ export class PostgresEventStore implements EventStore {
     this.closing.abort();
     const listener = this.listener;
     this.listener = undefined;
+    this.listening = false;
     await listener?.end().catch(() => undefined);
   }
 }
