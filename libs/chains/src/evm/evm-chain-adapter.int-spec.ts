@@ -107,8 +107,23 @@ describe('EvmChainAdapter against anvil', () => {
     expect(block.transactions.length).toBeGreaterThan(0);
     const error = await adapter.getBlockReceipts(block).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
-    expect(String(error)).toMatch(/transactions but the node gave 0 receipts/);
+    expect(String(error)).toMatch(/transactions but the node gave 0 receipts of it/);
     expect(isRetryableError(error)).toBe(true);
+
+    // As many receipts, but of the block before: refused the same way.
+    const head = await anvil.publicClient.getBlockNumber({ cacheTime: 0 });
+    const before = await anvil.publicClient.request({
+      method: 'eth_getBlockReceipts',
+      params: [`0x${(head - 1n).toString(16)}`],
+    } as never);
+    const other = await proxy((call) =>
+      call.method === 'eth_getBlockReceipts' ? { result: before } : undefined,
+    );
+    const misplaced = new EvmChainAdapter({ rpcUrl: other.url, retryCount: 0 });
+    const [headBlock] = await misplaced.getBlocks([head]);
+    expect((before as unknown[]).length).toBe(headBlock.transactions.length);
+    const refused = await misplaced.getBlockReceipts(headBlock).catch((e: unknown) => e);
+    expect(isRetryableError(refused)).toBe(true);
   });
 
   it('finds internal value transfers with whichever tracing method the node offers', async () => {

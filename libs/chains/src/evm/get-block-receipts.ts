@@ -6,7 +6,7 @@ import type { EvmReceipt } from './evm-types';
 import { isMethodUnavailableError, RetryableChainError } from './rpc-errors';
 
 /**
- * All receipts of a block, in transaction order: eth_getBlockReceipts by block hash (one call), or
+ * All receipts of a block, in transaction order, each of this very block (else a RetryableChainError): eth_getBlockReceipts by block hash (one call), or
  * one eth_getTransactionReceipt per transaction where the node lacks it (remembered per client).
  */
 export async function getBlockReceipts(
@@ -24,10 +24,10 @@ export async function getBlockReceipts(
       // A hash the node no longer knows was reorganised away while the batch was read.
       if (!receipts) throw new RetryableChainError(`block ${block.hash} is no longer known`);
       // A node can serve a block before all its receipts are readable (anvil does, for moments after
-      // mining): fewer receipts than transactions is asked again, never indexed as a block without them.
-      if (receipts.length !== block.transactions.length) {
+      // mining), or answer for another block: asked again, never indexed as a block without its receipts.
+      if (receipts.length !== block.transactions.length || receipts.some((r) => r.blockHash !== block.hash)) {
         throw new RetryableChainError(
-          `block ${block.hash} has ${block.transactions.length} transactions but the node gave ${receipts.length} receipts`,
+          `block ${block.hash} has ${block.transactions.length} transactions but the node gave ${receipts.length} receipts of it`,
         );
       }
       return receipts.map(toReceipt);

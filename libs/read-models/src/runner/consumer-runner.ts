@@ -49,16 +49,6 @@ export interface ConsumerRunnerOptions {
 }
 
 /**
- * The one consumer runtime (docs/architecture.md §5): keeps a projection or a process manager up to date.
- * It follows `$all` from the stored checkpoint and, per batch, awaits the consumer's `prepare` (idempotent
- * side effects) and commits its `apply` writes in the transaction that moves the checkpoint. Only the
- * lock holder runs; other runners of the same name wait as standbys and take over when it goes. A
- * failed batch is rolled back and retried from the stored checkpoint with backoff. A poison event either
- * halts the consumer (`onPoisonEvent: 'halt'`: logged at error level on every attempt, reported by
- * health(), `catchUp()` rejects; money read models must never skip an event) or is parked after a few
- * tries (`'park'`, processOrPark) so one tenant's event never stops the others'.
- */
-/**
  * The store's subscription ended while the consumer still followed it: the store was closed under it, or
  * the server ended the subscription. Retryable: the runner backs off and subscribes again.
  */
@@ -69,6 +59,16 @@ export class SubscriptionEndedError extends RetryableError {
   }
 }
 
+/**
+ * The one consumer runtime (docs/architecture.md §5): keeps a projection or a process manager up to date.
+ * It follows `$all` from the stored checkpoint and, per batch, awaits the consumer's `prepare` (idempotent
+ * side effects) and commits its `apply` writes in the transaction that moves the checkpoint. Only the
+ * lock holder runs; other runners of the same name wait as standbys and take over when it goes. A
+ * failed batch is rolled back and retried from the stored checkpoint with backoff. A poison event either
+ * halts the consumer (`onPoisonEvent: 'halt'`: logged at error level on every attempt, reported by
+ * health(), `catchUp()` rejects; money read models must never skip an event) or is parked after a few
+ * tries (`'park'`, processOrPark) so one tenant's event never stops the others'.
+ */
 export class ConsumerRunner implements HealthSource {
   private readonly events = new EventEmitter().setMaxListeners(0);
   private readonly batchSize: number;
