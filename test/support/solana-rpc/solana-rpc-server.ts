@@ -294,7 +294,7 @@ function bs58Signature(tx: Transaction | VersionedTransaction): string {
 }
 
 /** Base58 of a 64-byte signature (web3.js exports no encoder for it; PublicKey's takes 32 bytes). */
-function encodeBase58(bytes: Buffer): string {
+export function encodeBase58(bytes: Buffer): string {
   const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
   let n = BigInt(`0x${bytes.toString('hex') || '0'}`);
   let out = '';

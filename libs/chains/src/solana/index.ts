@@ -9,3 +9,4 @@ export * from './solana-address';
 export * from './solana-connection';
 export * from './solana-errors';
 export * from './solana-libraries';
+export * from './send-raw-transaction';

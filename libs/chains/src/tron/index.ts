@@ -14,3 +14,4 @@ export * from './get-account-resource';
 export * from './get-unfreeze-delay';
 export * from './trigger-constant-contract';
 export * from './tronweb-library';
+export * from './broadcast-transaction';

@@ -11,3 +11,10 @@ export function tronWeb(): typeof TronWebClass {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred on purpose, see above
   return (loaded ??= (require('tronweb') as typeof import('tronweb')).TronWeb);
 }
+
+/** tronweb's `utils` (transaction protobuf encoding and checks), loaded with the class, on first use. */
+export function tronWebUtils(): typeof import('tronweb').utils {
+  tronWeb();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- cached by require after tronWeb()
+  return (require('tronweb') as typeof import('tronweb')).utils;
+}

@@ -28,10 +28,10 @@ export interface TronTxChain {
   readonly client: TronHttpClient;
 }
 
-/** The chains of the EVM-only routes (fees, send, status). */
+/** The chains of the EVM-only routes (fees, status). */
 export type TxChain = EvmTxChain;
 
-/** One union member per chain family prepare-sign supports (docs/architecture.md §16). */
+/** One union member per chain family prepare-sign and send support (docs/architecture.md §16). */
 export type PrepareTxChain = EvmTxChain | SolanaTxChain | TronTxChain;
 
 /**
@@ -45,7 +45,7 @@ export class TxChainResolver {
     private readonly rpc: ChainRpcRegistry,
   ) {}
 
-  /** An EVM chain (fees, send, status); other families are UNSUPPORTED_CHAIN there. */
+  /** An EVM chain (fees, status); other families are UNSUPPORTED_CHAIN there. */
   async resolve(id: string): Promise<TxChain> {
     const entry = await this.directory.require(id);
     if (!isEvmFamily(entry.family)) {
@@ -57,8 +57,8 @@ export class TxChainResolver {
     return this.evm(entry);
   }
 
-  /** A chain prepare-sign can build for: EVM, Solana (SOLANA_RPC_URL) or Tron (TRON_RPC_URL). */
-  async resolveForPrepare(id: string): Promise<PrepareTxChain> {
+  /** A chain prepare-sign builds for and send broadcasts to: EVM, Solana (SOLANA_RPC_URL) or Tron (TRON_RPC_URL). */
+  async resolveAnyFamily(id: string): Promise<PrepareTxChain> {
     const entry = await this.directory.require(id);
     if (isEvmFamily(entry.family)) return this.evm(entry);
     if (entry.family === SOLANA_FAMILY && entry.id === 'solana') {

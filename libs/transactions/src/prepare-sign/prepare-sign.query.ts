@@ -50,7 +50,7 @@ export class PrepareSignHandler implements IQueryHandler<PrepareSignQuery, Prepa
 
   async execute({ request }: PrepareSignQuery): Promise<PrepareSignResult> {
     const intent = toTransferIntent(request);
-    const chain = await this.chains.resolveForPrepare(intent.chain);
+    const chain = await this.chains.resolveAnyFamily(intent.chain);
     if (chain.family === 'solana') return this.solana.prepare(intent, chain);
     if (chain.family === 'tron') return this.tron.prepare(intent, chain);
     const from = parseAccountAddress(chain.entry.family, intent.from).display as Address;

@@ -1,9 +1,13 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { sendRawTransaction } from '@chainwire/chains';
+import { broadcastTronTransaction, sendRawTransaction, sendSolanaTransaction } from '@chainwire/chains';
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
+import { tronCall } from '../errors/tron-chain-errors';
 import type { SendTransactionRequest } from './send-transaction.schema';
 import type { SendTransactionResult } from './send-transaction.response';
+import { parseSignedEvmTx } from './signed-evm-tx';
+import { parseSignedSolanaTx } from './signed-solana-tx';
+import { parseSignedTronTx } from './signed-tron-tx';
 
 export class SendTransactionCommand extends Command<SendTransactionResult> {
   constructor(readonly request: SendTransactionRequest) {
@@ -12,9 +16,10 @@ export class SendTransactionCommand extends Command<SendTransactionResult> {
 }
 
 /**
- * Broadcasts a signed transaction through the chain's node. The node is the judge: whatever it refuses
- * (bad encoding or signature, wrong chain id, nonce too low, underpriced, insufficient funds) is
- * 400 BROADCAST_REJECTED with its reason.
+ * Broadcasts a signed transaction through the chain's node (docs/architecture.md §16). `signedTx` is
+ * checked for its family's form first (400 VALIDATION_ERROR); then the node is the judge: whatever it
+ * refuses (bad signature, wrong chain, nonce or blockhash or reference block gone, underpriced, funds) is
+ * 400 BROADCAST_REJECTED with its reason. The answer is the chain's own transaction id.
  */
 @CommandHandler(SendTransactionCommand)
 export class SendTransactionHandler implements ICommandHandler<
@@ -24,8 +29,22 @@ export class SendTransactionHandler implements ICommandHandler<
   constructor(private readonly chains: TxChainResolver) {}
 
   async execute({ request }: SendTransactionCommand): Promise<SendTransactionResult> {
-    const chain = await this.chains.resolve(request.chain);
-    const txHash = await withChainErrors(() => sendRawTransaction(chain.client, request.signedTx));
-    return { txHash };
+    const chain = await this.chains.resolveAnyFamily(request.chain);
+    switch (chain.family) {
+      case 'evm': {
+        const signedTx = parseSignedEvmTx(request.signedTx);
+        return { txHash: await withChainErrors(() => sendRawTransaction(chain.client, signedTx)) };
+      }
+      case 'solana': {
+        const bytes = parseSignedSolanaTx(request.signedTx);
+        return { txHash: await withChainErrors(() => sendSolanaTransaction(chain.connection, bytes)) };
+      }
+      case 'tron': {
+        const signed = parseSignedTronTx(request.signedTx);
+        return {
+          txHash: await withChainErrors(() => tronCall(() => broadcastTronTransaction(chain.client, signed))),
+        };
+      }
+    }
   }
 }

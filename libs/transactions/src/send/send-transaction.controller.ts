@@ -18,9 +18,12 @@ export class SendTransactionController {
   @Post('send')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Broadcasts a signed transaction through the chain node',
+    summary: 'Broadcasts a signed transaction through the chain node (EVM, Solana, Tron)',
     description:
-      "Errors: 400 VALIDATION_ERROR, BROADCAST_REJECTED (message: the node's reason), UNKNOWN_CHAIN, " +
+      "signedTx: 0x hex on EVM chains, base64 wire bytes on Solana, tronweb's signed JSON on Tron (see the schema). " +
+      'The node is the judge of signatures, nonces, reference blocks and funds; Solana sends run its preflight ' +
+      "simulation. Errors: 400 VALIDATION_ERROR (signedTx not of the chain's form, unsigned, or Tron raw_data not " +
+      "matching raw_data_hex), BROADCAST_REJECTED (message: the node's reason; Tron: its code first), UNKNOWN_CHAIN, " +
       'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
   })
   @ApiBody({ type: SendTransactionRequestDto })

@@ -25,6 +25,7 @@ import {
   startSolanaRpcProcess,
   type SolanaRpcProcess,
 } from '../../../../../test/support/solana-rpc/solana-rpc-process';
+import { encodeBase58 } from '../../../../../test/support/solana-rpc/solana-rpc-server';
 import { startTxTestApp, type TxTestApp } from '../../testing/tx-test-app';
 
 /** fee.sol as parsed losslessly (integers are bigints). */
@@ -131,9 +132,14 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
     expect(
       verify(null, Buffer.concat([bytes, Buffer.from([0])]), publicKey, Buffer.from(tx.signatures[0]!)),
     ).toBe(false);
-    await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
+    const sent = await send(Buffer.from(tx.serialize()).toString('base64'));
+    expect(sent.status).toBe(200);
+    expect(sent.json.data).toEqual({ txHash: encodeBase58(Buffer.from(tx.signatures[0]!)) });
     return instructions;
   }
+
+  /** The product's broadcast: POST /api/txs/send, through the node's sendTransaction with preflight. */
+  const send = (signedTx: unknown) => t.post('/api/txs/send', { chain: 'solana', signedTx });
 
   function expectFeeArithmetic(sol: SolWire) {
     expect(sol.bf).toBe(5000n * sol.ns);
@@ -200,6 +206,67 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
     expect(instructions).toHaveLength(3);
     expect((await balance(recipient)) - recipientBefore).toBe(123_456_789n);
     expect(payerBefore - (await balance(payer.publicKey))).toBe(123_456_789n + sol.tf);
+  });
+
+  it("send refuses what is not a signed Solana transaction (400 VALIDATION_ERROR) and answers the node's refusals as 400 BROADCAST_REJECTED", async () => {
+    const recipient = Keypair.generate().publicKey;
+    const prepared = await prepare({
+      from: payer.publicKey.toBase58(),
+      to: recipient.toBase58(),
+      txType: 'TRANSFER_NATIVE',
+      amountWei: SOL,
+    });
+    const message = VersionedMessage.deserialize(Buffer.from(prepared.fee.sol.msg, 'base64'));
+    const unsigned = new VersionedTransaction(message);
+    for (const [signedTx, reason] of [
+      [
+        Buffer.from(unsigned.serialize()).toString('base64'),
+        new RegExp(`not signed by every required signer \\(missing: ${payer.publicKey.toBase58()}\\)`),
+      ],
+      ['AQID', /does not decode as a Solana transaction/],
+      ['not base64!', /base64/],
+      ['0x02f86b', /does not decode as a Solana transaction/], // 0x hex is base64 text too
+      [{ txID: 'ab' }, /base64/],
+    ] as const) {
+      const res = await send(signedTx);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(reason) });
+    }
+
+    // A signature that does not verify: the node refuses it.
+    const forged = new VersionedTransaction(message);
+    forged.sign([payer]);
+    forged.signatures[0]![0]! ^= 0xff;
+    const bad = await send(Buffer.from(forged.serialize()).toString('base64'));
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('BROADCAST_REJECTED');
+
+    // Signed well: accepted once, then the same transaction again is the node's refusal, not a second transfer.
+    const signed = new VersionedTransaction(message);
+    signed.sign([payer]);
+    const wire = Buffer.from(signed.serialize()).toString('base64');
+    expect((await send(wire)).status).toBe(200);
+    expect(await balance(recipient)).toBe(SOL);
+    const again = await send(wire);
+    expect(again.status).toBe(400);
+    expect(again.json.code).toBe('BROADCAST_REJECTED');
+    expect(await balance(recipient)).toBe(SOL);
+
+    // More lamports than the payer holds: the preflight fails.
+    const poor = Keypair.generate();
+    await connection.requestAirdrop(poor.publicKey, Number(SOL));
+    const { blockhash } = await connection.getLatestBlockhash();
+    const overdraw = new Transaction({ feePayer: poor.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: poor.publicKey, toPubkey: recipient, lamports: 2n * SOL }),
+    );
+    overdraw.sign(poor);
+    const refused = await send(overdraw.serialize().toString('base64'));
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({
+      code: 'BROADCAST_REJECTED',
+      message: expect.stringMatching(/simulation failed/i),
+    });
+    expect(await balance(recipient)).toBe(SOL);
   });
 
   it('creates a new account with at least the rent-exempt minimum, and refuses less (400)', async () => {

@@ -84,7 +84,7 @@ async function sign(tx: unknown, key: string): Promise<SignedTx> {
   )) as unknown as SignedTx;
 }
 
-describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signature → broadcast', () => {
+describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signature → POST /api/txs/send', () => {
   let node: TronNodeFixture;
   let t: TxTestApp;
   let chain: TronSigningChain;
@@ -146,6 +146,9 @@ describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signa
       message?: string;
     };
 
+  /** Through the service: POST /api/txs/send, which broadcasts through the node. */
+  const send = (signedTx: unknown) => t.post('/api/txs/send', { chain: 'tron', signedTx });
+
   it('prepares a TRX transfer on the head block: built and signed offline, the node accepts it and moves the exact sun', async () => {
     const prepared = await prepare({
       from: a,
@@ -183,10 +186,19 @@ describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signa
     expect(node.unknownPaths).toEqual([]);
 
     const signed = await sign(await buildFromPayload(prepared), KEY_A);
-    expect(await broadcast(signed)).toEqual({ result: true, txid: signed.txID });
+    const sent = await send(signed);
+    expect(sent.status).toBe(200);
+    expect(sent.json).toEqual({ ok: true, code: 'OK', message: 'OK', data: { txHash: signed.txID } });
+    expect(node.requests.at(-1)).toMatchObject({ path: '/wallet/broadcasttransaction', apiKey: 'grid-key' });
     expect(chain.trx.get(hex(a!))).toBe(5_000_000_000n - 1_234_567n);
     expect(chain.trx.get(hex(b!))).toBe(1_234_567n);
-    expect(await broadcast(signed)).toMatchObject({ code: 'DUP_TRANSACTION_ERROR' });
+    const again = await send(signed);
+    expect(again.status).toBe(400);
+    expect(again.json).toMatchObject({
+      code: 'BROADCAST_REJECTED',
+      message: expect.stringMatching(/^DUP_TRANSACTION_ERROR: Dup transaction/),
+    });
+    expect(chain.trx.get(hex(a!))).toBe(5_000_000_000n - 1_234_567n);
   });
 
   it('prepares a TRC-20 transfer: fee limit from the measured energy × getEnergyFee + 20 %; accepted, exact amount moved', async () => {
@@ -206,7 +218,10 @@ describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signa
 
     const signed = await sign(await buildFromPayload(prepared), KEY_A);
     expect(signed.raw_data.fee_limit).toBe(Number(prepared.fee.el));
-    expect(await broadcast(signed)).toEqual({ result: true, txid: signed.txID });
+    // As JSON text this time: both forms are taken.
+    const sent = await send(JSON.stringify(signed));
+    expect(sent.status).toBe(200);
+    expect(sent.json.data).toEqual({ txHash: signed.txID });
     const usdt = chain.tokens.get(hex(USDT))!;
     expect(usdt.balances.get(hex(b!))).toBe(1_500_000n);
     expect(usdt.balances.get(hex(a!))).toBe(8_500_000n);
@@ -261,6 +276,69 @@ describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signa
     expect(chain.trx.get(hex(c!))).toBeUndefined();
     expect(await broadcast(await sign(good, KEY_A))).toMatchObject({ result: true });
     expect(chain.trx.get(hex(c!))).toBe(1000n);
+  });
+
+  it("send answers the node's refusals as 400 BROADCAST_REJECTED (code first), and refuses raw_data that is not what was signed before the node sees it", async () => {
+    const prepared = await prepare({ from: a, to: c, txType: 'TRANSFER_NATIVE', amountWei: 7n });
+    const good = await buildFromPayload(prepared);
+    const rejected = async (signedTx: unknown, reason: RegExp) => {
+      const res = await send(signedTx);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({
+        ok: false,
+        code: 'BROADCAST_REJECTED',
+        message: expect.stringMatching(reason),
+      });
+    };
+    await rejected(
+      tronUtils.crypto.signTransaction(KEY_C, structuredClone(good)),
+      /^SIGERROR: Validate signature error/,
+    );
+    await rejected(
+      await sign(await buildFromPayload(prepared, { ref_block_hash: '00'.repeat(8) }), KEY_A),
+      /^TAPOS_ERROR: /,
+    );
+    await rejected(
+      await sign(await buildFromPayload(prepared, { expiration: Number(prepared.fee.rp.t) - 1 }), KEY_A),
+      /^TRANSACTION_EXPIRATION_ERROR: /,
+    );
+
+    const broadcastsBefore = node.requests.filter((r) => r.path === '/wallet/broadcasttransaction').length;
+    const tampered = structuredClone(await sign(good, KEY_A));
+    tampered.raw_data.contract[0]!.parameter.value.amount = 1_000_000;
+    const wrongId = structuredClone(await sign(good, KEY_A));
+    wrongId.txID = wrongId.txID.replace(/^./, (ch) => (ch === '0' ? '1' : '0'));
+    const unsigned = { ...(await sign(good, KEY_A)), signature: [] };
+    for (const [signedTx, reason] of [
+      [tampered, /raw_data does not encode to raw_data_hex/],
+      [wrongId, /txID is not its sha256/],
+      [unsigned, /tronweb's signed transaction/],
+      ['0x0a02' + 'ab'.repeat(40), /tronweb's signed transaction/],
+      ['{"txID": 1', /tronweb's signed transaction/],
+      [{ ...(await sign(good, KEY_A)), signature: ['zz'.repeat(65)] }, /tronweb's signed transaction/],
+    ] as const) {
+      const res = await send(signedTx);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(reason) });
+      expect(res.json.message).toMatch(/^signedTx: /);
+    }
+    expect(node.requests.filter((r) => r.path === '/wallet/broadcasttransaction')).toHaveLength(
+      broadcastsBefore,
+    );
+    expect(chain.trx.get(hex(c!))).toBe(1000n); // the earlier test's transfer only
+
+    chain.down = true;
+    try {
+      const down = await send(await sign(good, KEY_A));
+      expect(down.status).toBe(503);
+      expect(down.json.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      chain.down = false;
+    }
+    expect((await send(await sign(good, KEY_A))).json.data).toEqual({
+      txHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(chain.trx.get(hex(c!))).toBe(1007n);
   });
 
   it('answers 503 SERVICE_UNAVAILABLE while the node answers 503, and serves again after', async () => {

@@ -14,7 +14,7 @@ import type { TronPrepared } from '../prepare-sign.response';
 import { resolveAmount } from '../resolve-amount';
 import type { TransferIntent } from '../transfer-intent';
 import { parseTronAddress } from './tron-address';
-import { tronCall } from './tron-chain-errors';
+import { tronCall } from '../../errors/tron-chain-errors';
 import { feeLimit } from './tron-fee-policy';
 
 /** A TransferContract's amount is an int64 of sun. */
