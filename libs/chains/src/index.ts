@@ -19,5 +19,6 @@ export * from './registry/entities/asset.entity';
 export * from './registry/entities/chain.entity';
 export * from './capabilities/chain-capabilities';
 export * from './capabilities/chain-capabilities.module';
+export * from './tx-status';
 export * from './tron';
 export * from './solana';

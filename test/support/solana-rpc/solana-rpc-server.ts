@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { LiteSVM } from 'litesvm';
+import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import {
   ComputeBudgetInstruction,
   ComputeBudgetProgram,
@@ -17,7 +17,8 @@ import { transactionErrorJson } from './litesvm-errors';
  * Token-2022 and the associated-token program among them, run in-process). It serves the methods the product
  * calls, in the wire shapes of the Solana RPC documentation: getLatestBlockhash, getBlockHeight,
  * getSlot, getMultipleAccounts, getAccountInfo, getBalance, getMinimumBalanceForRentExemption, getFeeForMessage,
- * simulateTransaction, getRecentPrioritizationFees, sendTransaction and requestAirdrop (the tests' faucet).
+ * simulateTransaction, getRecentPrioritizationFees, sendTransaction (with its preflight unless skipPreflight),
+ * getSignatureStatuses and requestAirdrop (the tests' faucet).
  * Tests run it in a process of its own: see solana-rpc-process.ts.
  *
  * Block production: every executed transaction is its own slot (the SVM is warped one slot on), so the
@@ -39,6 +40,8 @@ const LAMPORTS_PER_SIGNATURE = 5000n;
 /** Blocks a blockhash stays valid for (the cluster's MAX_PROCESSING_AGE). */
 const BLOCKHASH_VALIDITY = 150n;
 const FEE_CACHE_SLOTS = 150;
+/** Slots after which a voted slot is rooted (the tower's lockout depth). */
+const MAX_LOCKOUT_HISTORY = 32;
 /** The default compute-unit limit per non-ComputeBudget instruction, and the transaction maximum. */
 const DEFAULT_CU_PER_INSTRUCTION = 200_000n;
 const MAX_CU = 1_400_000n;
@@ -65,29 +68,57 @@ export async function startSolanaRpcServer(svm = new LiteSVM()): Promise<SolanaR
   const slot = () => svm.getClock().slot;
   const context = () => ({ slot: Number(slot()), apiVersion: '2.2.0' });
 
-  const execute = (tx: Transaction | VersionedTransaction) => {
-    const message = 'version' in tx ? tx.message : tx.compileMessage();
-    const result = svm.sendTransaction(tx);
-    if ('err' in result && typeof result.err === 'function') {
-      const meta = result.meta();
+  /** Signature (base58) → where it landed: every transaction the SVM ran, failed ones included (fee charged). */
+  const landed = new Map<string, { slot: bigint; err: unknown }>();
+
+  const simulationFailed = (result: FailedTransactionMetadata) => {
+    const meta = result.meta();
+    return new RpcError(-32002, `Transaction simulation failed: ${String(result.toString()).slice(0, 200)}`, {
+      err: transactionErrorJson(result.err()),
+      logs: meta.logs(),
+      accounts: null,
+      unitsConsumed: Number(meta.computeUnitsConsumed()),
+    });
+  };
+
+  /**
+   * Runs a transaction in a slot of its own, as a leader would: a failing one lands too, with its error and its
+   * fee charged (what `skipPreflight` sends get). Returns its signature and whether it failed.
+   */
+  const land = (tx: Transaction | VersionedTransaction) => {
+    const signature = bs58Signature(tx);
+    if (landed.has(signature)) {
       throw new RpcError(
         -32002,
-        `Transaction simulation failed: ${String(result.toString()).slice(0, 200)}`,
+        'Transaction simulation failed: This transaction has already been processed',
         {
-          err: transactionErrorJson(result.err()),
-          logs: meta.logs(),
+          err: 'AlreadyProcessed',
+          logs: [],
           accounts: null,
-          unitsConsumed: Number(meta.computeUnitsConsumed()),
+          unitsConsumed: 0,
         },
       );
     }
+    const message = 'version' in tx ? tx.message : tx.compileMessage();
+    const result = svm.sendTransaction(tx);
+    const failed = result instanceof FailedTransactionMetadata;
     const current = slot();
-    const writable = new Set(
-      message.staticAccountKeys.filter((_k, i) => message.isAccountWritable(i)).map((k) => k.toBase58()),
-    );
-    samples.push({ slot: current, microLamportsPerCu: computeBudget(message).price, writable });
+    landed.set(signature, { slot: current, err: failed ? transactionErrorJson(result.err()) : null });
+    if (!failed) {
+      const writable = new Set(
+        message.staticAccountKeys.filter((_k, i) => message.isAccountWritable(i)).map((k) => k.toBase58()),
+      );
+      samples.push({ slot: current, microLamportsPerCu: computeBudget(message).price, writable });
+    }
     svm.warpToSlot(current + 1n);
-    return bs58Signature(tx);
+    return { signature, failure: failed ? simulationFailed(result) : undefined };
+  };
+
+  /** The tests' own sends: a failure throws, as a preflight would have refused it. */
+  const execute = (tx: Transaction | VersionedTransaction) => {
+    const { signature, failure } = land(tx);
+    if (failure) throw failure;
+    return signature;
   };
 
   const methods: Record<string, (params: unknown[]) => unknown> = {
@@ -180,10 +211,38 @@ export async function startSolanaRpcServer(svm = new LiteSVM()): Promise<SolanaR
       return [...bySlot].map(([s, fee]) => ({ slot: Number(s), prioritizationFee: Number(fee) }));
     },
     sendTransaction: ([encoded, config]) => {
-      if ((config as { encoding?: string } | undefined)?.encoding !== 'base64') {
-        throw new RpcError(-32602, 'this fixture takes base64 only');
+      const options = (config ?? {}) as { encoding?: string; skipPreflight?: boolean };
+      if (options.encoding !== 'base64') throw new RpcError(-32602, 'this fixture takes base64 only');
+      const tx = VersionedTransaction.deserialize(base64(encoded));
+      // Preflight: the node simulates first (signatures verified) and refuses a failure without charging it.
+      if (!options.skipPreflight && !landed.has(bs58Signature(tx))) {
+        const simulated = svm.simulateTransaction(tx);
+        if (simulated instanceof FailedTransactionMetadata) throw simulationFailed(simulated);
       }
-      return execute(VersionedTransaction.deserialize(base64(encoded)));
+      return land(tx).signature;
+    },
+    getSignatureStatuses: ([signatures]) => {
+      if (!Array.isArray(signatures) || signatures.length > 256) {
+        throw new RpcError(-32602, 'Invalid params: up to 256 signatures');
+      }
+      const current = slot();
+      return {
+        context: context(),
+        value: signatures.map((signature) => {
+          const found = typeof signature === 'string' ? landed.get(signature) : undefined;
+          if (!found) return null;
+          // Every landed slot counts as voted on; 32 slots on, it is rooted (finalized: confirmations null).
+          const depth = current - found.slot;
+          const finalized = depth >= BigInt(MAX_LOCKOUT_HISTORY);
+          return {
+            slot: Number(found.slot),
+            confirmations: finalized ? null : Number(depth),
+            err: found.err,
+            status: found.err ? { Err: found.err } : { Ok: null },
+            confirmationStatus: finalized ? 'finalized' : 'confirmed',
+          };
+        }),
+      };
     },
   };
 

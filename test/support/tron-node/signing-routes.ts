@@ -13,7 +13,10 @@ import { TronFixtureHttpError, type TronRoutes } from './tron-node-fixture';
  * - TAPOS: ref_block_bytes / ref_block_hash name one of the recent `blocks`; the expiration is after the head
  *   block and at most 24 h ahead;
  * - the secp256k1 signature over txID recovers the owner address;
- * - the contract can run: TRX balance, TRC-20 balance, a fee limit covering the call's energy; no duplicate.
+ * - the contract validates (TRX balance, a known token contract and call); no duplicate. A TRC-20 call that
+ *   reverts (balance) or runs out of energy (fee limit) is accepted and mined failed, as on the chain.
+ * Accepted transactions wait in the pool (`/wallet/gettransactionfrompending`) until `mineTronBlock`, then
+ * `/wallet/gettransactioninfobyid` answers their block and receipt.
  * Failures answer as java-tron does: HTTP 200 `{code, txid, message}` with the message hex-encoded.
  */
 export interface TronFixtureBlock {
@@ -44,10 +47,40 @@ export interface TronSigningChain {
   readonly trx: Map<string, bigint>;
   /** Token contract (hex `41…`, lower case) → its state. */
   readonly tokens: Map<string, TronFixtureToken>;
-  /** Transactions accepted by broadcasttransaction, in order. */
-  readonly accepted: { txID: string; type: string }[];
+  /**
+   * Transactions accepted by broadcasttransaction, in order: in the pool until `mineTronBlock` puts them in a
+   * block (`blockNumber`). `outcome` is how they executed: a TRC-20 call that reverts or runs out of energy is
+   * still accepted and mined, failed, as java-tron does (only validation failures are refused).
+   */
+  readonly accepted: TronFixtureTransaction[];
   /** While set, every signing route answers HTTP 503 (a node being restarted, TronGrid shedding load). */
   down?: boolean;
+}
+
+export interface TronFixtureTransaction {
+  readonly txID: string;
+  readonly type: string;
+  readonly outcome: 'SUCCESS' | 'REVERT' | 'OUT_OF_ENERGY';
+  blockNumber?: number;
+}
+
+/** Mines the pool: a new head block after the last one (3 s later) holding every accepted transaction not yet in one. */
+export function mineTronBlock(chain: TronSigningChain): TronFixtureBlock {
+  const head = chain.blocks[chain.blocks.length - 1]!;
+  const number = head.number + 1;
+  const hash = sha256Hex(Buffer.from(`block-${number}`));
+  const block: TronFixtureBlock = {
+    id: number.toString(16).padStart(16, '0') + hash.slice(16),
+    number,
+    timestamp: head.timestamp + 3000,
+    parentHash: head.id,
+    txTrieRoot: sha256Hex(Buffer.from(`trie-${number}`)),
+    witnessAddress: head.witnessAddress,
+    version: head.version,
+  };
+  chain.blocks.push(block);
+  for (const tx of chain.accepted) tx.blockNumber ??= number;
+  return block;
 }
 
 /** `count` consecutive blocks ending at `head`, one every 3 s, ids derived like java-tron's (number ‖ hash). */
@@ -134,6 +167,30 @@ export function tronSigningRoutes(chain: TronSigningChain): TronRoutes {
       up();
       return broadcast(chain, body);
     },
+    // java-tron answers {} for a transaction in no block; a TRX transfer's receipt carries no `result`.
+    '/wallet/gettransactioninfobyid': (body) => {
+      up();
+      const tx = chain.accepted.find((t) => t.txID === String(body.value ?? '').toLowerCase());
+      if (tx?.blockNumber === undefined) return {};
+      const block = chain.blocks.find((b) => b.number === tx.blockNumber)!;
+      const failed = tx.outcome !== 'SUCCESS';
+      return {
+        id: tx.txID,
+        fee: 345_000,
+        blockNumber: tx.blockNumber,
+        blockTimeStamp: block.timestamp,
+        receipt:
+          tx.type === 'TriggerSmartContract'
+            ? { energy_usage_total: 14_650, net_usage: 345, result: tx.outcome }
+            : { net_usage: 267 },
+        ...(failed ? { result: 'FAILED', resMessage: hexText(tx.outcome) } : {}),
+      };
+    },
+    '/wallet/gettransactionfrompending': (body) => {
+      up();
+      const tx = chain.accepted.find((t) => t.txID === String(body.value ?? '').toLowerCase());
+      return tx && tx.blockNumber === undefined ? { txID: tx.txID, ret: [{}] } : {};
+    },
   };
 }
 
@@ -195,21 +252,25 @@ function broadcast(chain: TronSigningChain, body: Record<string, unknown>) {
       return fail('SIGERROR', 'Validate signature error: the signature does not recover the owner address');
     }
     if (chain.accepted.some((t) => t.txID === txID)) return fail('DUP_TRANSACTION_ERROR', 'Dup transaction');
-    const failure = apply(chain, contract.type, owner, value, Number(decoded.fee_limit ?? 0));
-    if (failure) return fail('CONTRACT_VALIDATE_ERROR', failure);
-    chain.accepted.push({ txID, type: contract.type });
+    const applied = apply(chain, contract.type, owner, value, Number(decoded.fee_limit ?? 0));
+    if (typeof applied === 'string') return fail('CONTRACT_VALIDATE_ERROR', applied);
+    chain.accepted.push({ txID, type: contract.type, outcome: applied.outcome });
     return { result: true, txid: txID };
   });
 }
 
-/** Runs the contract on the scripted state; a reason when it cannot. */
+/**
+ * Runs the contract on the scripted state: a reason when it does not validate (refused at broadcast), else how
+ * it executed. A TRC-20 transfer that reverts or runs out of energy changes no balance but is still a
+ * transaction of the chain.
+ */
 function apply(
   chain: TronSigningChain,
   type: string,
   owner: string,
   value: Record<string, unknown>,
   feeLimit: number,
-): string | undefined {
+): string | { outcome: TronFixtureTransaction['outcome'] } {
   if (type === 'TransferContract') {
     const to = String(value.to_address ?? '').toLowerCase();
     const amount = BigInt(String(value.amount ?? 0));
@@ -219,7 +280,7 @@ function apply(
     if (balance < amount) return `Validate TransferContract error, balance is not sufficient`;
     chain.trx.set(owner, balance - amount);
     chain.trx.set(to, (chain.trx.get(to) ?? 0n) + amount);
-    return undefined;
+    return { outcome: 'SUCCESS' };
   }
   if (type === 'TriggerSmartContract') {
     const token = chain.tokens.get(String(value.contract_address ?? '').toLowerCase());
@@ -227,12 +288,12 @@ function apply(
     const call = decodeTransfer(String(value.data ?? '').toLowerCase());
     if (!call) return 'the fixture runs TRC-20 transfer(address,uint256) only';
     const { energy, failure } = runTransfer(token, owner, call.to, call.amount, false);
-    if (failure) return failure;
+    if (failure) return { outcome: 'REVERT' };
     if (BigInt(feeLimit) < BigInt(energy) * BigInt(chain.parameters.getEnergyFee ?? 0)) {
-      return `fee_limit ${feeLimit} does not cover ${energy} energy`;
+      return { outcome: 'OUT_OF_ENERGY' };
     }
     runTransfer(token, owner, call.to, call.amount, true);
-    return undefined;
+    return { outcome: 'SUCCESS' };
   }
   return `the fixture does not run ${type}`;
 }

@@ -10,3 +10,4 @@ export * from './solana-connection';
 export * from './solana-errors';
 export * from './solana-libraries';
 export * from './send-raw-transaction';
+export * from './get-signature-status';

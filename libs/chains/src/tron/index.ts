@@ -15,3 +15,4 @@ export * from './get-unfreeze-delay';
 export * from './trigger-constant-contract';
 export * from './tronweb-library';
 export * from './broadcast-transaction';
+export * from './get-transaction-status';

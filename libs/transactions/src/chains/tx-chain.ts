@@ -28,11 +28,11 @@ export interface TronTxChain {
   readonly client: TronHttpClient;
 }
 
-/** The chains of the EVM-only routes (fees, status). */
+/** The chains of the EVM-only route (fees). */
 export type TxChain = EvmTxChain;
 
-/** One union member per chain family prepare-sign and send support (docs/architecture.md §16). */
-export type PrepareTxChain = EvmTxChain | SolanaTxChain | TronTxChain;
+/** One union member per chain family prepare-sign, send and status support (docs/architecture.md §16). */
+export type AnyTxChain = EvmTxChain | SolanaTxChain | TronTxChain;
 
 /**
  * Resolves a request's `chain`: 400 UNKNOWN_CHAIN when the registry has no such id, 400
@@ -45,7 +45,7 @@ export class TxChainResolver {
     private readonly rpc: ChainRpcRegistry,
   ) {}
 
-  /** An EVM chain (fees, status); other families are UNSUPPORTED_CHAIN there. */
+  /** An EVM chain (fees); other families are UNSUPPORTED_CHAIN there. */
   async resolve(id: string): Promise<TxChain> {
     const entry = await this.directory.require(id);
     if (!isEvmFamily(entry.family)) {
@@ -57,8 +57,8 @@ export class TxChainResolver {
     return this.evm(entry);
   }
 
-  /** A chain prepare-sign builds for and send broadcasts to: EVM, Solana (SOLANA_RPC_URL) or Tron (TRON_RPC_URL). */
-  async resolveAnyFamily(id: string): Promise<PrepareTxChain> {
+  /** A chain prepare-sign, send and status act on: EVM, Solana (SOLANA_RPC_URL) or Tron (TRON_RPC_URL). */
+  async resolveAnyFamily(id: string): Promise<AnyTxChain> {
     const entry = await this.directory.require(id);
     if (isEvmFamily(entry.family)) return this.evm(entry);
     if (entry.family === SOLANA_FAMILY && entry.id === 'solana') {

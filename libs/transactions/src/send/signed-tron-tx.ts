@@ -41,13 +41,12 @@ export function parseSignedTronTx(signedTx: string | Record<string, unknown>): T
 function plainNumbers(value: unknown): unknown {
   if (typeof value === 'bigint') {
     if (!Number.isSafeInteger(Number(value))) {
-      throw invalidSignedTx(
-        `the integer ${value} in raw_data is past 2^53 - 1, which tronweb cannot encode exactly`,
-      );
+      throw invalidSignedTx(`the integer ${value} is past 2^53 - 1, which tronweb cannot encode exactly`);
     }
     return Number(value);
   }
-  if (value instanceof LosslessNumber) return value.valueOf();
+  // valueOf() throws where a double rounds; such a field then fails txCheck with a 400 instead.
+  if (value instanceof LosslessNumber) return Number(value.value);
   if (Array.isArray(value)) return value.map(plainNumbers);
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plainNumbers(inner)]));

@@ -1,12 +1,21 @@
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Hash } from 'viem';
-import { getTransactionStatus } from '@chainwire/chains';
+import {
+  getSignatureStatus,
+  getTransactionStatus,
+  getTronTransactionStatus,
+  type TxStatusReport,
+} from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
-import { TxChainResolver } from '../chains/tx-chain';
+import { type AnyTxChain, TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
+import { tronCall } from '../errors/tron-chain-errors';
 import type { TxStatusResult } from './tx-status.response';
 
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+const EVM_TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+const TRON_TX_ID = /^(?:0x)?[0-9a-fA-F]{64}$/;
+/** A 64-byte ed25519 signature in base58: 64 to 88 characters of the Bitcoin alphabet. */
+const SOLANA_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
 
 export class GetTxStatusQuery extends Query<TxStatusResult> {
   constructor(
@@ -17,18 +26,44 @@ export class GetTxStatusQuery extends Query<TxStatusResult> {
   }
 }
 
-/** A transaction's live status, straight from the node (the indexer may lag it). */
+/**
+ * A transaction's live status, straight from the node (the indexer may lag it), by the id POST
+ * /api/txs/send answered: the 0x hash on EVM chains, the first signature (base58) on Solana, the txID on
+ * Tron (docs/architecture.md §16). An id not of the chain's form is 400; an unknown one NOT_FOUND.
+ */
 @QueryHandler(GetTxStatusQuery)
 export class GetTxStatusHandler implements IQueryHandler<GetTxStatusQuery, TxStatusResult> {
   constructor(private readonly chains: TxChainResolver) {}
 
   async execute({ chain: id, txHash }: GetTxStatusQuery): Promise<TxStatusResult> {
-    if (!TX_HASH.test(txHash)) {
-      throw ApiError.badRequest(ErrorCode.VALIDATION_ERROR, 'txHash must be 0x followed by 64 hex digits');
-    }
-    const chain = await this.chains.resolve(id);
-    const hash = txHash.toLowerCase() as Hash;
-    const status = await withChainErrors(() => getTransactionStatus(chain.client, hash));
-    return { chain: chain.entry.id, txHash: hash, ...status };
+    const chain = await this.chains.resolveAnyFamily(id);
+    const { hash, read } = statusRead(chain, txHash);
+    return { chain: chain.entry.id, txHash: hash, ...(await withChainErrors(read)) };
   }
+}
+
+function statusRead(
+  chain: AnyTxChain,
+  txHash: string,
+): { hash: string; read: () => Promise<TxStatusReport> } {
+  switch (chain.family) {
+    case 'evm': {
+      if (!EVM_TX_HASH.test(txHash)) throw invalid('0x followed by 64 hex digits');
+      const hash = txHash.toLowerCase() as Hash;
+      return { hash, read: () => getTransactionStatus(chain.client, hash) };
+    }
+    case 'solana': {
+      if (!SOLANA_SIGNATURE.test(txHash)) throw invalid("the transaction's first signature in base58");
+      return { hash: txHash, read: () => getSignatureStatus(chain.connection, txHash) };
+    }
+    case 'tron': {
+      if (!TRON_TX_ID.test(txHash)) throw invalid('the txID: 64 hex digits');
+      const hash = txHash.replace(/^0x/, '').toLowerCase();
+      return { hash, read: () => tronCall(() => getTronTransactionStatus(chain.client, hash)) };
+    }
+  }
+}
+
+function invalid(form: string): ApiError {
+  return ApiError.badRequest(ErrorCode.VALIDATION_ERROR, `txHash must be ${form}`);
 }

@@ -12,13 +12,20 @@ export class TxStatusController {
 
   @Get(':chain/:txHash')
   @ApiOperation({
-    summary: "A transaction's live status from the chain node",
+    summary: "A transaction's live status from the chain node (EVM, Solana, Tron)",
     description:
-      'Errors: 400 VALIDATION_ERROR, UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; ' +
-      '503 SERVICE_UNAVAILABLE. An unknown hash is 200 with status NOT_FOUND.',
+      'txHash is the id POST /api/txs/send answered: the 0x hash on EVM chains, the first signature (base58) on ' +
+      'Solana (blockNumber is then the slot; a transaction only `processed` is PENDING), the txID on Tron (PENDING ' +
+      "while in the node's pool; FAILED when its receipt says REVERT or OUT_OF_ENERGY). " +
+      "Errors: 400 VALIDATION_ERROR (txHash not of the chain's form), UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; " +
+      '403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE. An unknown id is 200 with status NOT_FOUND.',
   })
   @ApiParam({ name: 'chain', example: 'ethereum' })
-  @ApiParam({ name: 'txHash', example: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060' })
+  @ApiParam({
+    name: 'txHash',
+    description: 'EVM: 0x + 64 hex digits; Solana: base58 signature; Tron: the txID, 64 hex digits',
+    example: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
+  })
   @ApiOkResponse({ type: TxStatusEnvelope })
   async status(
     @Param('chain') chain: string,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { EvmTxStatus } from '@chainwire/chains';
+import type { TxStatus } from '@chainwire/chains';
 import { EnvelopeOf } from '@chainwire/core';
 
 export class TxStatusResult {
@@ -11,14 +11,20 @@ export class TxStatusResult {
 
   @ApiProperty({
     enum: ['PENDING', 'CONFIRMED', 'FAILED', 'NOT_FOUND'],
-    description: 'CONFIRMED / FAILED: mined with receipt status success / reverted',
+    description:
+      'CONFIRMED / FAILED: in a block the chain counts (Solana: confirmed or finalized), executed or failed; ' +
+      'PENDING: known, not yet there (EVM pool, Solana processed, Tron pool)',
   })
-  status!: EvmTxStatus;
+  status!: TxStatus;
 
-  @ApiProperty({ type: 'integer', nullable: true, description: 'The including block; null unless mined' })
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'The including block (Solana: slot); null unless included',
+  })
   blockNumber!: bigint | null;
 
-  @ApiProperty({ type: 'integer', description: 'Head − block + 1 once mined, else 0', example: 3 })
+  @ApiProperty({ type: 'integer', description: 'Head − block + 1 once included, else 0', example: 3 })
   confirmations!: bigint;
 }
 

@@ -4,23 +4,14 @@ import {
   type Hash,
   type PublicClient,
 } from 'viem';
+import type { TxStatusReport } from '../../tx-status';
 import { unavailableOr } from './tx-errors';
-
-export type EvmTxStatus = 'PENDING' | 'CONFIRMED' | 'FAILED' | 'NOT_FOUND';
-
-export interface EvmTxStatusResult {
-  status: EvmTxStatus;
-  /** The including block; null unless mined. */
-  blockNumber: bigint | null;
-  /** Blocks from the including one to the head, both counted (1 when just mined); 0 unless mined. */
-  confirmations: bigint;
-}
 
 /**
  * A transaction's live status from the node: a receipt means mined (CONFIRMED or FAILED by its status),
  * a known transaction without one is PENDING, else NOT_FOUND (never sent, dropped, or pruned).
  */
-export async function getTransactionStatus(client: PublicClient, hash: Hash): Promise<EvmTxStatusResult> {
+export async function getTransactionStatus(client: PublicClient, hash: Hash): Promise<TxStatusReport> {
   try {
     const [receipt, head] = await Promise.all([
       client.getTransactionReceipt({ hash }).catch((error: unknown) => {

@@ -7,7 +7,7 @@ export { getFeeHistory, type FeeHistory } from './get-fee-history';
 export { getGasPrice, getSuggestedPriorityFee } from './get-gas-price';
 export { getLatestBaseFee } from './get-latest-base-fee';
 export { getPendingNonce } from './get-pending-nonce';
-export { getTransactionStatus, type EvmTxStatus, type EvmTxStatusResult } from './get-transaction-status';
+export { getTransactionStatus } from './get-transaction-status';
 export { sendRawTransaction } from './send-raw-transaction';
 export { simulateTransaction } from './simulate-transaction';
 export {

@@ -269,6 +269,78 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
     expect(await balance(recipient)).toBe(SOL);
   });
 
+  it('answers the status of a sent transaction by its signature: CONFIRMED in its slot, FAILED when it landed failing, NOT_FOUND when unknown', async () => {
+    const recipient = Keypair.generate().publicKey;
+    const prepared = await prepare({
+      from: payer.publicKey.toBase58(),
+      to: recipient.toBase58(),
+      txType: 'TRANSFER_NATIVE',
+      amountWei: SOL,
+    });
+    const signed = new VersionedTransaction(
+      VersionedMessage.deserialize(Buffer.from(prepared.fee.sol.msg, 'base64')),
+    );
+    signed.sign([payer]);
+    const sent = await send(Buffer.from(signed.serialize()).toString('base64'));
+    const signature = (sent.json.data as { txHash: string }).txHash;
+    const status = async (id: string) => t.get(`/api/txs/status/solana/${id}`);
+
+    const first = await status(signature);
+    expect(first.status).toBe(200);
+    const landedAt = (first.json.data as { blockNumber: bigint }).blockNumber;
+    expect(first.json.data).toEqual({
+      chain: 'solana',
+      txHash: signature,
+      status: 'CONFIRMED',
+      blockNumber: landedAt,
+      confirmations: BigInt(await connection.getSlot('confirmed')) - landedAt + 1n,
+    });
+
+    // Failing on chain: sent without preflight, it lands with its error and its fee charged.
+    const poor = Keypair.generate();
+    await connection.requestAirdrop(poor.publicKey, Number(SOL));
+    const { blockhash } = await connection.getLatestBlockhash();
+    const overdraw = new Transaction({ feePayer: poor.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: poor.publicKey, toPubkey: recipient, lamports: 2n * SOL }),
+    );
+    overdraw.sign(poor);
+    const failing = await connection.sendRawTransaction(overdraw.serialize(), { skipPreflight: true });
+    const failed = (await status(failing)).json.data as {
+      status: string;
+      blockNumber: bigint;
+      confirmations: bigint;
+    };
+    expect(failed.status).toBe('FAILED');
+    expect(failed.blockNumber).toBeGreaterThan(landedAt);
+    expect(failed.confirmations).toBe(
+      BigInt(await connection.getSlot('confirmed')) - failed.blockNumber + 1n,
+    );
+    expect(await balance(poor.publicKey)).toBe(SOL - 5000n);
+
+    // Older than the lockout depth: finalized, still CONFIRMED, its slot unchanged.
+    for (let i = 0; i < 33; i++) {
+      await execute([
+        SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: recipient, lamports: BigInt(i + 1) }),
+      ]);
+    }
+    expect((await status(signature)).json.data).toMatchObject({ status: 'CONFIRMED', blockNumber: landedAt });
+    expect(((await status(signature)).json.data as { confirmations: bigint }).confirmations).toBeGreaterThan(
+      33n,
+    );
+
+    const unknown = encodeBase58(Buffer.alloc(64, 7));
+    expect((await status(unknown)).json.data).toMatchObject({
+      status: 'NOT_FOUND',
+      blockNumber: null,
+      confirmations: 0n,
+    });
+    for (const bad of ['0x' + 'ab'.repeat(32), 'short', 'O'.repeat(88)]) {
+      const res = await status(bad);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/base58/) });
+    }
+  });
+
   it('creates a new account with at least the rent-exempt minimum, and refuses less (400)', async () => {
     const fresh = Keypair.generate().publicKey;
     const minimum = await rentMinimum(0);

@@ -1,6 +1,7 @@
 import { TronWeb, utils as tronUtils } from 'tronweb';
 import { addAsset } from '@chainwire/chains';
 import {
+  mineTronBlock,
   scriptedTronBlocks,
   tronSigningRoutes,
   type TronSigningChain,
@@ -339,6 +340,61 @@ describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signa
       txHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(chain.trx.get(hex(c!))).toBe(1007n);
+  });
+
+  it('answers the status of a sent transaction by its txID: PENDING in the pool, then CONFIRMED with its block, FAILED when it ran out of energy', async () => {
+    const status = async (id: string) => t.get(`/api/txs/status/tron/${id}`);
+    const prepared = await prepare({ from: a, to: b, txType: 'TRANSFER_NATIVE', amountWei: 5n });
+    const signed = await sign(await buildFromPayload(prepared), KEY_A);
+    expect((await send(signed)).status).toBe(200);
+    expect((await status(signed.txID)).json).toEqual({
+      ok: true,
+      code: 'OK',
+      message: 'OK',
+      data: { chain: 'tron', txHash: signed.txID, status: 'PENDING', blockNumber: null, confirmations: 0n },
+    });
+
+    // A fee limit below the call's energy: accepted, and mined failed.
+    const token = await prepare({
+      from: a,
+      to: b,
+      txType: 'TRANSFER_TOKEN',
+      tokenContract: USDT,
+      amountWei: 1n,
+    });
+    const starved = await sign(await buildFromPayload({ ...token, fee: { ...token.fee, el: 1n } }), KEY_A);
+    expect((await send(starved)).status).toBe(200);
+
+    const block = mineTronBlock(chain);
+    expect((await status(signed.txID)).json.data).toEqual({
+      chain: 'tron',
+      txHash: signed.txID,
+      status: 'CONFIRMED',
+      blockNumber: BigInt(block.number),
+      confirmations: 1n,
+    });
+    expect((await status(`0x${starved.txID.toUpperCase()}`)).json.data).toEqual({
+      chain: 'tron',
+      txHash: starved.txID,
+      status: 'FAILED',
+      blockNumber: BigInt(block.number),
+      confirmations: 1n,
+    });
+    mineTronBlock(chain);
+    expect((await status(signed.txID)).json.data).toMatchObject({ status: 'CONFIRMED', confirmations: 2n });
+
+    expect((await status('ab'.repeat(32))).json.data).toMatchObject({
+      status: 'NOT_FOUND',
+      blockNumber: null,
+    });
+    for (const bad of ['ab'.repeat(31), 'zz'.repeat(32), signed.txID + '00']) {
+      const res = await status(bad);
+      expect(res.status).toBe(400);
+      expect(res.json).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: 'txHash must be the txID: 64 hex digits',
+      });
+    }
   });
 
   it('answers 503 SERVICE_UNAVAILABLE while the node answers 503, and serves again after', async () => {
