@@ -1,12 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { ChainDirectoryModuleRef } from '@chainwire/chains';
+import type { ChainCapabilitiesModuleRef, ChainDirectoryModuleRef } from '@chainwire/chains';
 import type { DatabaseModuleRef } from '@chainwire/core';
 import { TxChainResolver } from './chains/tx-chain';
 import { EvmFeeStrategy } from './fees/evm/evm-fee-strategy';
 import { FeeService } from './fees/fee-service';
 import { FeesController } from './fees/fees.controller';
 import { GetFeesHandler } from './fees/get-fees.query';
+import { SolanaFeeLevelsReader } from './fees/solana/solana-fee-levels';
+import { TronFeePricesReader } from './fees/tron/tron-fee-levels';
 import { GetHistoryHandler } from './history/get-history.query';
 import { HistoryController } from './history/history.controller';
 import { PrepareSignController } from './prepare-sign/prepare-sign.controller';
@@ -15,6 +17,7 @@ import { ContractCallPreparer } from './prepare-sign/prepare-contract-call';
 import { SolanaPrepareSign } from './prepare-sign/solana/prepare-solana-transfer';
 import { TronPrepareSign } from './prepare-sign/tron/prepare-tron-transfer';
 import { ChainRpcRegistry } from './rpc/chain-rpc-registry';
+import { TransactionsCapability } from './rpc/transactions-capability';
 import { SendTransactionHandler } from './send/send-transaction.command';
 import { SendTransactionController } from './send/send-transaction.controller';
 import { GetTxStatusHandler } from './status/get-tx-status.query';
@@ -24,6 +27,7 @@ import { TRANSACTIONS_OPTIONS, type TransactionsModuleOptions } from './transact
 export interface TransactionsModuleImports {
   readonly database: DatabaseModuleRef;
   readonly chainDirectory: ChainDirectoryModuleRef;
+  readonly capabilities: ChainCapabilitiesModuleRef;
 }
 
 /**
@@ -35,7 +39,7 @@ export class TransactionsModule {
   static forRoot(imports: TransactionsModuleImports, options: TransactionsModuleOptions): DynamicModule {
     return {
       module: TransactionsModule,
-      imports: [CqrsModule, imports.database, imports.chainDirectory],
+      imports: [CqrsModule, imports.database, imports.chainDirectory, imports.capabilities],
       controllers: [
         PrepareSignController,
         SendTransactionController,
@@ -46,6 +50,7 @@ export class TransactionsModule {
       providers: [
         { provide: TRANSACTIONS_OPTIONS, useValue: options },
         ChainRpcRegistry,
+        TransactionsCapability,
         TxChainResolver,
         EvmFeeStrategy,
         FeeService,
@@ -56,6 +61,8 @@ export class TransactionsModule {
         SendTransactionHandler,
         GetTxStatusHandler,
         GetFeesHandler,
+        SolanaFeeLevelsReader,
+        TronFeePricesReader,
         GetHistoryHandler,
       ],
       // ContractCallPreparer: other features' transactions (staking), through a port the app wires.

@@ -72,7 +72,7 @@ export class ApiModule {
     // One TransactionsModule: its routes, and the preparer staking's undelegation builds go through.
     const tronNode = options.tron && { url: options.tron.rpcUrl, apiKey: options.tron.apiKey };
     const transactions = TransactionsModule.forRoot(
-      { database, chainDirectory },
+      { database, chainDirectory, capabilities },
       { chains, solana: options.solana, tron: tronNode },
     );
     // One wallet module: its price service also prices the swap routes' gas.

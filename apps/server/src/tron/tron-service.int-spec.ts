@@ -205,7 +205,10 @@ describe('Tron through the whole service', () => {
       return res.status === 200 && res.json.number === BigInt(chain.head.number) ? res.json : undefined;
     }, 'latest block');
     expect(latest).toMatchObject({ hash: chain.head.blockID, parentHash: chain.head.parentHash });
-    expect((await api('GET', '/api/chains/tron/capabilities')).json.data).toMatchObject({ indexed: true });
+    expect((await api('GET', '/api/chains/tron/capabilities')).json.data).toMatchObject({
+      indexed: true,
+      transactions: true,
+    });
     expect(node.requests.every((r) => r.apiKey === 'grid-key')).toBe(true);
   });
 

@@ -10,6 +10,7 @@ describe('ChainCapabilities', () => {
       names: false,
       nfts: false,
       staking: false,
+      transactions: false,
     });
     capabilities.register({ feature: 'indexed', serves: (c) => c === 'ethereum' });
     capabilities.register({ feature: 'names', serves: () => false });

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 
 /** The features GET /api/chains/{id}/capabilities reports, in the order it lists them. */
-export const CHAIN_FEATURES = ['indexed', 'prices', 'swaps', 'names', 'nfts', 'staking'] as const;
+export const CHAIN_FEATURES = [
+  'indexed',
+  'prices',
+  'swaps',
+  'names',
+  'nfts',
+  'staking',
+  'transactions',
+] as const;
 export type ChainFeature = (typeof CHAIN_FEATURES)[number];
 
 /**

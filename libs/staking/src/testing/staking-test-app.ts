@@ -44,7 +44,7 @@ export async function startStakingTestApp(
   const chainDirectory = ChainDirectoryModule.forRoot({ database });
   const capabilities = ChainCapabilitiesModule.forRoot();
   const transactions = TransactionsModule.forRoot(
-    { database, chainDirectory },
+    { database, chainDirectory, capabilities },
     { chains, rpcTimeoutMs: 5000 },
   );
   // As apps/server's EvmCallsModule: the port served by the transactions feature's preparer.

@@ -2,7 +2,7 @@
  * How an EVM chain prices a transaction: EIP1559 (base fee + tip) or LEGACY (gas price). prepare-sign's
  * `fee` adds the other families' modes beside these, each with its own shape: 'SOLANA' (`sol`: base fee +
  * compute-unit price) and 'TRON' (`rp`, `el`: reference block and fee limit) — docs/architecture.md §16.
- * GET /api/fees stays EVM-only; a Tron or Solana FeeStrategy would join FeeService there.
+ * GET /api/fees answers the other families beside these (fees.response.ts' FeesMode).
  */
 export type FeeMode = 'EIP1559' | 'LEGACY';
 

@@ -62,9 +62,17 @@ describe('GET /api/fees, POST /api/txs/send, GET /api/txs/status', () => {
         maxPriorityFeePerGas: 2n * 10n ** 9n,
         maxFeePerGas: 2n * data.baseFeePerGas + 2n * 10n ** 9n,
         gasPrice: null,
+        computeUnitPrice: null,
       });
     }
     expect(res.text).toMatch(/"gasPrice":null/);
+    expect(res.json.data).toMatchObject({ solana: null, tron: null });
+    const offSolana = await t.get(`/api/fees/ethereum?accounts=${'1'.repeat(32)}`);
+    expect(offSolana.status).toBe(400);
+    expect(offSolana.json).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'accounts applies to Solana only',
+    });
   });
 
   it('answers LEGACY levels from the node gas price on a chain without a base fee', async () => {

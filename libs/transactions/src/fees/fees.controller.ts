@@ -1,7 +1,8 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Enveloped } from '@chainwire/core';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { feesQuerySchema, type FeesQuery } from './fees-query.schema';
 import { GetFeesQuery } from './get-fees.query';
 import { FeesEnvelope, type FeesResult } from './fees.response';
 
@@ -12,16 +13,29 @@ export class FeesController {
 
   @Get(':chain')
   @ApiOperation({
-    summary: "A chain's fee levels (slow / standard / fast) and next base fee, live from its node",
+    summary:
+      "A chain's fee levels (slow / standard / fast) and base fee, live from its node (EVM, Solana, Tron)",
     description:
       'EIP1559 chains: tips are the median of the 10th / 50th / 90th percentile rewards of the last 20 ' +
       'non-empty blocks (eth_feeHistory); maxFeePerGas = 2 × next base fee + tip, valid for ≥ 5 full ' +
       'blocks of base-fee rise. LEGACY chains (no base fee): eth_gasPrice × 100 / 110 / 125 %. ' +
-      'Errors: 400 UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
+      'SOLANA: computeUnitPrice at the 50th / 75th / 90th percentile (nearest rank) of getRecentPrioritizationFees ' +
+      "over `accounts` (those a transaction would write-lock; standard is then prepare-sign's price), and " +
+      'solana.lamportsPerSignature. TRON: no levels; tron.energyPrice and tron.bandwidthPrice in sun. ' +
+      'Errors: 400 VALIDATION_ERROR (accounts off Solana, more than 128), INVALID_ADDRESS, UNKNOWN_CHAIN, ' +
+      'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
   })
   @ApiParam({ name: 'chain', example: 'ethereum', description: 'Registry chain id' })
+  @ApiQuery({
+    name: 'accounts',
+    required: false,
+    description: 'Solana only: comma-separated base58 accounts a transaction would write-lock (at most 128)',
+  })
   @ApiOkResponse({ type: FeesEnvelope })
-  async getFees(@Param('chain') chain: string): Promise<Enveloped<FeesResult>> {
-    return new Enveloped(await this.queryBus.execute(new GetFeesQuery(chain)));
+  async getFees(
+    @Param('chain') chain: string,
+    @Query(new ZodValidationPipe(feesQuerySchema)) query: FeesQuery,
+  ): Promise<Enveloped<FeesResult>> {
+    return new Enveloped(await this.queryBus.execute(new GetFeesQuery(chain, query.accounts)));
   }
 }

@@ -1,40 +1,99 @@
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import type { PublicKey } from '@solana/web3.js';
+import { parseSolanaAddress } from '@chainwire/chains';
+import { ApiError, ErrorCode } from '@chainwire/core';
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
-import { toFeePriceDto } from './fee-price-dto';
+import { solanaFeePriceDto, toFeePriceDto } from './fee-price-dto';
 import { FeeService } from './fee-service';
 import type { FeesResult } from './fees.response';
+import { SolanaFeeLevelsReader } from './solana/solana-fee-levels';
+import { TronFeePricesReader } from './tron/tron-fee-levels';
 
 export class GetFeesQuery extends Query<FeesResult> {
-  constructor(readonly chain: string) {
+  constructor(
+    readonly chain: string,
+    /** Solana: the accounts a transaction would write-lock. */
+    readonly accounts?: readonly string[],
+  ) {
     super();
   }
 }
 
-/** The chain's current fee levels, live from its node. */
+const NOT_EVM = { chainId: null, baseFeePerGas: null } as const;
+
+/** The chain's current fees, live from its node, by family (docs/architecture.md §16). */
 @QueryHandler(GetFeesQuery)
 export class GetFeesHandler implements IQueryHandler<GetFeesQuery, FeesResult> {
   constructor(
     private readonly chains: TxChainResolver,
     private readonly fees: FeeService,
     private readonly rpc: ChainRpcRegistry,
+    private readonly solana: SolanaFeeLevelsReader,
+    private readonly tron: TronFeePricesReader,
   ) {}
 
-  async execute({ chain: id }: GetFeesQuery): Promise<FeesResult> {
-    const chain = await this.chains.resolve(id);
-    const [levels, chainId] = await Promise.all([
-      this.fees.levels(chain),
-      withChainErrors(() => this.rpc.evmChainId(chain.entry.id, chain.client)),
-    ]);
-    return {
-      chain: chain.entry.id,
-      chainId,
-      mode: levels.mode,
-      baseFeePerGas: levels.baseFeePerGas,
-      slow: toFeePriceDto(levels.slow),
-      standard: toFeePriceDto(levels.standard),
-      fast: toFeePriceDto(levels.fast),
-    };
+  async execute({ chain: id, accounts }: GetFeesQuery): Promise<FeesResult> {
+    const chain = await this.chains.resolveAnyFamily(id);
+    if (accounts !== undefined && chain.family !== 'solana') {
+      throw ApiError.badRequest(ErrorCode.VALIDATION_ERROR, 'accounts applies to Solana only');
+    }
+    switch (chain.family) {
+      case 'evm': {
+        const [levels, chainId] = await Promise.all([
+          this.fees.levels(chain),
+          withChainErrors(() => this.rpc.evmChainId(chain.entry.id, chain.client)),
+        ]);
+        return {
+          chain: chain.entry.id,
+          chainId,
+          mode: levels.mode,
+          baseFeePerGas: levels.baseFeePerGas,
+          slow: toFeePriceDto(levels.slow),
+          standard: toFeePriceDto(levels.standard),
+          fast: toFeePriceDto(levels.fast),
+          solana: null,
+          tron: null,
+        };
+      }
+      case 'solana': {
+        const levels = await withChainErrors(() =>
+          this.solana.levels(chain, writableAccounts(accounts ?? [])),
+        );
+        return {
+          chain: chain.entry.id,
+          ...NOT_EVM,
+          mode: 'SOLANA',
+          slow: solanaFeePriceDto(levels.slow),
+          standard: solanaFeePriceDto(levels.standard),
+          fast: solanaFeePriceDto(levels.fast),
+          solana: { lamportsPerSignature: levels.lamportsPerSignature, slots: levels.slots },
+          tron: null,
+        };
+      }
+      case 'tron': {
+        const prices = await withChainErrors(() => this.tron.prices(chain));
+        return {
+          chain: chain.entry.id,
+          ...NOT_EVM,
+          mode: 'TRON',
+          slow: null,
+          standard: null,
+          fast: null,
+          solana: null,
+          tron: prices,
+        };
+      }
+    }
   }
+}
+
+function writableAccounts(accounts: readonly string[]): PublicKey[] {
+  return accounts.map((raw) => {
+    const key = parseSolanaAddress(raw);
+    if (!key)
+      throw ApiError.badRequest(ErrorCode.INVALID_ADDRESS, `accounts: ${raw} is not a base58 Solana address`);
+    return key;
+  });
 }

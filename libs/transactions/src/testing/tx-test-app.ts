@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthModule, createApiKey } from '@chainwire/auth';
-import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
+import { ChainCapabilitiesModule, ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
 import {
   createHttpApp,
   type Database,
@@ -51,7 +51,10 @@ export async function startTxTestApp(
     imports: [
       CqrsModule.forRoot(),
       AuthModule.forRoot({ database, chainDirectory }),
-      TransactionsModule.forRoot({ database, chainDirectory }, { chains, ...nodes, rpcTimeoutMs: 5000 }),
+      TransactionsModule.forRoot(
+        { database, chainDirectory, capabilities: ChainCapabilitiesModule.forRoot() },
+        { chains, ...nodes, rpcTimeoutMs: 5000 },
+      ),
     ],
   })
   class TxTestModule {}

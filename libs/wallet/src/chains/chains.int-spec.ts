@@ -153,6 +153,7 @@ describe('GET /api/chains/{id}/capabilities', () => {
       names: true,
       nfts: false,
       staking: false,
+      transactions: false,
     });
     expect((await t.get('/api/chains/polygon/capabilities')).json.data).toMatchObject({ names: false });
   });

@@ -100,6 +100,7 @@ describe('GET /api/info and the indexed capability', () => {
       names: true,
       nfts: true,
       staking: false,
+      transactions: true,
     });
     expect((await get('/api/chains/polygon/capabilities')).json.data).toMatchObject({
       indexed: false,

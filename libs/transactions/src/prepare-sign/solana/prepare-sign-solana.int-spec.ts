@@ -201,6 +201,46 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
     expect(doubled.valueWei).toBe(123_456_789n);
     expect(doubled.fee.sol.cup).toBe(6000n);
 
+    // GET /api/fees over the same accounts: 50th / 75th / 90th percentile; standard is prepare-sign's price.
+    const fees = await t.get(
+      `/api/fees/solana?accounts=${payer.publicKey.toBase58()},${recipient.toBase58()}`,
+    );
+    expect(fees.status).toBe(200);
+    const level = (computeUnitPrice: bigint) => ({
+      maxPriorityFeePerGas: null,
+      maxFeePerGas: null,
+      gasPrice: null,
+      computeUnitPrice,
+    });
+    expect(fees.json.data).toEqual({
+      chain: 'solana',
+      chainId: null,
+      mode: 'SOLANA',
+      baseFeePerGas: null,
+      slow: level(2000n), // samples 0, 1000, 2000, 3000, 4000: rank ceil(2.5) = 3
+      standard: level(sol.cup),
+      fast: level(4000n),
+      solana: { lamportsPerSignature: 5000n, slots: expect.any(BigInt) },
+      tron: null,
+    });
+    expect((fees.json.data as { solana: { slots: bigint } }).solana.slots).toBeGreaterThanOrEqual(5n);
+    const global = (await t.get('/api/fees/solana')).json.data as {
+      slow: { computeUnitPrice: bigint };
+      fast: { computeUnitPrice: bigint };
+    };
+    expect(global.slow.computeUnitPrice).toBeLessThanOrEqual(global.fast.computeUnitPrice);
+    for (const [query, code] of [
+      ['accounts=not-a-key', 'INVALID_ADDRESS'],
+      [
+        `accounts=${Array.from({ length: 129 }, () => payer.publicKey.toBase58()).join(',')}`,
+        'VALIDATION_ERROR',
+      ],
+    ] as const) {
+      const res = await t.get(`/api/fees/solana?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.json.code).toBe(code);
+    }
+
     const [payerBefore, recipientBefore] = [await balance(payer.publicKey), await balance(recipient)];
     const instructions = await signAndSend(prepared, payer);
     expect(instructions).toHaveLength(3);

@@ -20,7 +20,12 @@ import { TxErrorCode } from '../../errors/transaction-error-codes';
 import { familyAmount, rejectEvmOnlyFields } from '../family-amount';
 import type { SolanaPrepared } from '../prepare-sign.response';
 import type { TransferIntent } from '../transfer-intent';
-import { computeUnitLimit, computeUnitPrice, MAX_COMPUTE_UNITS, priorityFee } from './solana-fee-policy';
+import {
+  computeUnitLimit,
+  computeUnitPrice,
+  MAX_COMPUTE_UNITS,
+  priorityFee,
+} from '../../fees/solana/solana-fee-policy';
 
 /** Lamports and SPL token amounts are u64. */
 const MAX_U64 = { value: 2n ** 64n - 1n, label: '2^64 - 1' } as const;

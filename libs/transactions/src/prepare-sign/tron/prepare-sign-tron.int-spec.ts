@@ -397,6 +397,28 @@ describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signa
     }
   });
 
+  it("answers GET /api/fees/tron with the network's energy and bandwidth prices and no levels", async () => {
+    const res = await t.get('/api/fees/tron');
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({
+      chain: 'tron',
+      chainId: null,
+      mode: 'TRON',
+      baseFeePerGas: null,
+      slow: null,
+      standard: null,
+      fast: null,
+      solana: null,
+      tron: { energyPrice: 210n, bandwidthPrice: 1000n },
+    });
+    chain.down = true;
+    try {
+      expect((await t.get('/api/fees/tron')).json.code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      chain.down = false;
+    }
+  });
+
   it('answers 503 SERVICE_UNAVAILABLE while the node answers 503, and serves again after', async () => {
     chain.down = true;
     try {

@@ -1,4 +1,4 @@
-import { multiply } from '../../fees/evm/evm-fee-policy';
+import { multiply } from '../evm/evm-fee-policy';
 
 /**
  * How prepare-sign prices a Solana transaction (docs/architecture.md §16):
@@ -13,6 +13,11 @@ import { multiply } from '../../fees/evm/evm-fee-policy';
 export const CU_MARGIN_PERCENT = 20n;
 export const MAX_COMPUTE_UNITS = 1_400_000n;
 export const PRIORITY_FEE_PERCENTILE = 75;
+/**
+ * GET /api/fees/solana's levels: the same samples at the 50th / 75th / 90th percentile, so `standard` is the
+ * price prepare-sign would set for a transaction locking the same accounts.
+ */
+export const PRIORITY_FEE_LEVELS = { slow: 50, standard: PRIORITY_FEE_PERCENTILE, fast: 90 } as const;
 const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000n;
 
 export function computeUnitLimit(unitsConsumed: bigint): bigint {
@@ -21,11 +26,16 @@ export function computeUnitLimit(unitsConsumed: bigint): bigint {
 }
 
 export function computeUnitPrice(samples: readonly bigint[], multiplier?: string): bigint {
+  const price = percentilePrice(samples, PRIORITY_FEE_PERCENTILE);
+  return multiplier === undefined ? price : multiply(price, multiplier);
+}
+
+/** The nearest-rank `percentile` of the slot samples; 0 without samples. */
+export function percentilePrice(samples: readonly bigint[], percentile: number): bigint {
   if (samples.length === 0) return 0n;
   const sorted = [...samples].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
-  const rank = Math.ceil((PRIORITY_FEE_PERCENTILE / 100) * sorted.length);
-  const price = sorted[Math.max(rank, 1) - 1]!;
-  return multiplier === undefined ? price : multiply(price, multiplier);
+  const rank = Math.ceil((percentile / 100) * sorted.length);
+  return sorted[Math.max(rank, 1) - 1]!;
 }
 
 export function priorityFee(computeUnits: bigint, microLamportsPerCu: bigint): bigint {

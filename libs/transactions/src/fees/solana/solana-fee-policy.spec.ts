@@ -1,4 +1,10 @@
-import { computeUnitLimit, computeUnitPrice, MAX_COMPUTE_UNITS, priorityFee } from './solana-fee-policy';
+import {
+  computeUnitLimit,
+  computeUnitPrice,
+  MAX_COMPUTE_UNITS,
+  percentilePrice,
+  priorityFee,
+} from './solana-fee-policy';
 
 describe('Solana fee policy', () => {
   it('adds 20 % to the simulated compute units, rounded up, capped at 1.4 M', () => {
@@ -15,6 +21,14 @@ describe('Solana fee policy', () => {
     expect(computeUnitPrice([0n, 0n, 5000n, 6000n, 9000n])).toBe(6000n);
     expect(computeUnitPrice([400n, 100n, 300n, 200n], '1.5')).toBe(450n);
     expect(computeUnitPrice([3n], '0.5')).toBe(2n); // 1.5 rounded up
+  });
+
+  it('takes any nearest-rank percentile for the fee levels', () => {
+    const samples = [0n, 1000n, 2000n, 3000n, 4000n].reverse();
+    expect(percentilePrice(samples, 50)).toBe(2000n); // rank ceil(2.5) = 3
+    expect(percentilePrice(samples, 90)).toBe(4000n); // rank ceil(4.5) = 5
+    expect(percentilePrice(samples, 1)).toBe(0n);
+    expect(percentilePrice([], 90)).toBe(0n);
   });
 
   it('prices cu × cup micro-lamports in lamports, rounded up', () => {
