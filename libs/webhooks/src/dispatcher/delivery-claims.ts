@@ -214,10 +214,19 @@ export async function retire(pool: Pool, owner: string): Promise<void> {
   await pool.query('DELETE FROM webhook_dispatchers WHERE id = $1', [owner]);
 }
 
-/** The earliest due time of a pending delivery, to sleep until it. */
-export async function nextDueAt(pool: Pool): Promise<Date | null> {
+/**
+ * The earliest due time of a delivery a claim could take now or later: pending, its lease free (as the claim
+ * judges it at `now`), its subscription active and its key not revoked. A delivery in flight elsewhere, or one
+ * the breaker has yet to hold, is not due: counting it would wake the dispatcher for a claim that finds
+ * nothing, again and again until the other attempt ends. Null when nothing is pending.
+ */
+export async function nextDueAt(pool: Pool, now: Date): Promise<Date | null> {
   const { rows } = await pool.query<{ at: Date | null }>(
-    `SELECT min(next_attempt_at) AS at FROM webhook_deliveries WHERE status = 'pending'`,
+    `SELECT min(d.next_attempt_at) AS at
+       FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
+      WHERE d.status = 'pending' AND ${leaseFree('$2')} AND s.status = 'active'
+        AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = s.api_key_id AND k.revoked_at IS NOT NULL)`,
+    [now, DISPATCHER_STALE_SECONDS],
   );
   return rows[0]?.at ?? null;
 }

@@ -54,6 +54,12 @@ export interface DispatcherDeps {
   leaseMs?: number;
   /** Longest sleep between rounds when nothing wakes the dispatcher. Default 1000 ms. */
   idleMs?: number;
+  /**
+   * How often the circuit breaker's round runs while no attempt fails. Default 5000 ms; after a failed
+   * attempt it runs within a second. Pausing, resuming and holding are bookkeeping the claim does not wait
+   * for: a claim takes only deliveries of active subscriptions of unrevoked keys.
+   */
+  breakerIntervalMs?: number;
   /** Told of every attempt recorded (the process's metrics); omitted: nobody. */
   metrics?: DeliveryMetrics;
 }
@@ -68,6 +74,8 @@ interface PreparedAttempt {
 }
 
 const HEARTBEAT_MS = 1000;
+/** The breaker's round after a failed attempt: soon, but not once per failure. */
+const BREAKER_AFTER_FAILURE_MS = 1000;
 
 /**
  * The `dispatcher` role (docs/architecture.md §8): the saga turning transfers into deliveries, the deliveries projection
@@ -92,6 +100,10 @@ export class Dispatcher {
   private wake?: () => void;
   /** Counts wake-ups, so one that comes while a round is busy is not lost. */
   private wakes = 0;
+  /** An attempt failed since the breaker's last round: its next round comes sooner. */
+  private failedSinceBreaker = false;
+  /** Whether the next round claims: woken, a delivery due, or the last claim filled its room. */
+  private claimNext = true;
   private loop?: Promise<void>;
   private stopping = false;
   private heartbeatTimer?: NodeJS.Timeout;
@@ -194,13 +206,23 @@ export class Dispatcher {
     this.wake?.();
   }
 
+  /**
+   * Rounds until stop(). A round runs the breaker when it is time, claims when there may be something to
+   * claim, and otherwise sleeps until a wake-up (a projection commit, a freed slot), the next due time or
+   * `idleMs`. An idle dispatcher so asks for the next due time once a second and claims nothing.
+   */
   private async run(): Promise<void> {
     let lastBreakerRound = 0;
     while (!this.stopping) {
       const seen = this.wakes;
       try {
-        if (Date.now() - lastBreakerRound >= 1000) {
+        const sinceBreaker = Date.now() - lastBreakerRound;
+        if (
+          sinceBreaker >= (this.deps.breakerIntervalMs ?? 5000) ||
+          (this.failedSinceBreaker && sinceBreaker >= BREAKER_AFTER_FAILURE_MS)
+        ) {
           lastBreakerRound = Date.now();
+          this.failedSinceBreaker = false;
           await runBreakerRound(
             this.deps.db.pool,
             this.deps.eventStore,
@@ -209,16 +231,20 @@ export class Dispatcher {
           );
         }
         const room = Math.min(this.concurrency - this.inFlight.size, this.deps.claimBatch ?? 256);
-        if (room > 0) {
+        let claimedNothing = false;
+        if (room > 0 && this.claimNext) {
           const claimed = await this.claim(room);
           for (const p of claimed) this.launch(p);
           // Everything due is in flight: wait for a projection commit, a free slot or a due time.
           if (claimed.length === room) continue;
+          claimedNothing = claimed.length === 0;
         }
-        await this.idle(seen);
+        this.claimNext = false;
+        await this.idle(seen, claimedNothing);
       } catch (error) {
         this.log.error('dispatcher round failed', { error: (error as Error).message });
-        await this.idle(this.wakes);
+        this.claimNext = true;
+        await this.idle(this.wakes, true);
       }
     }
   }
@@ -240,23 +266,41 @@ export class Dispatcher {
     this.inFlight.add(running);
   }
 
-  /** Sleeps until a wake-up after `seen`, the next due time, or `idleMs`. */
-  private async idle(seen: number): Promise<void> {
-    if (this.stopping || this.wakes !== seen) return;
+  /**
+   * Sleeps until a wake-up after `seen`, the next due time, or `idleMs`; the next round claims unless the sleep
+   * ended with nothing due. A due time already past right after a claim that found nothing means the due
+   * deliveries are out of reach for now (a slot or a lease about to free): the full `idleMs` then, never a
+   * claim every few milliseconds.
+   */
+  private async idle(seen: number, claimedNothing: boolean): Promise<void> {
+    if (this.stopping || this.wakes !== seen) {
+      this.claimNext = true;
+      return;
+    }
     const idleMs = this.deps.idleMs ?? 1000;
-    const due = this.inFlight.size ? null : await nextDueAt(this.deps.db.pool).catch(() => null);
-    const untilDue = due ? due.getTime() - this.now().getTime() : idleMs;
-    const ms = Math.max(5, Math.min(idleMs, untilDue));
-    if (this.wakes !== seen) return;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
+    const due = this.inFlight.size ? null : await nextDueAt(this.deps.db.pool, this.now()).catch(() => null);
+    const untilDue = due ? due.getTime() - this.now().getTime() : Infinity;
+    if (this.wakes !== seen) {
+      this.claimNext = true;
+      return;
+    }
+    if (untilDue <= 0 && !claimedNothing) {
+      this.claimNext = true;
+      return;
+    }
+    const ms = untilDue <= 0 ? idleMs : Math.max(5, Math.min(idleMs, untilDue));
+    const timedOut = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => done(true), ms);
+      const done = (byTimer: boolean) => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
+        resolve(byTimer);
+      };
+      this.wake = () => done(false);
     });
     this.wake = undefined;
+    // Woken, or a due time reached: claim. A plain idleMs tick claims only while attempts are in flight
+    // here (due times are not asked then) or a due time was past; otherwise the next tick asks again.
+    this.claimNext = !timedOut || untilDue <= ms || this.inFlight.size > 0;
   }
 
   /**
@@ -355,6 +399,7 @@ export class Dispatcher {
       return;
     }
     this.deps.metrics?.attempted(attempt, result, delivery.scheduledAt, this.now());
+    if (!result.ok) this.failedSinceBreaker = true;
     await this.outcomes.add({
       eventId: delivery.eventId,
       attempt,
