@@ -21,6 +21,7 @@ import { EvmReadChainResolver } from './chain-reads/evm-read-chain';
 import { ChainsController } from './chains/chains.controller';
 import { GetCapabilitiesHandler } from './chains/get-capabilities.query';
 import { GetChainsBySlipHandler, ListChainsHandler } from './chains/list-chains.query';
+import { TRON_READ_CLIENT, tronReadClient, type TronReadNode } from './chain-reads/tron-read-client';
 import { NameChains } from './names/name-chains';
 import { NamesController } from './names/names.controller';
 import { NAMES_OPTIONS, type NamesOptions } from './names/names-options';
@@ -48,6 +49,8 @@ export interface WalletModuleImports {
 /** The chains' nodes (names, token reads, price feeds) and the price sources. */
 export interface WalletModuleOptions extends NamesOptions {
   readonly prices?: PricesOptions;
+  /** The Tron node, for TRC-10 tokens a balances query names that the registry lacks. */
+  readonly tron?: TronReadNode;
 }
 
 /**
@@ -83,6 +86,7 @@ export class WalletModule {
         { provide: NAMES_OPTIONS, useValue: options },
         { provide: PRICES_OPTIONS, useValue: options.prices ?? {} },
         { provide: EvmReadClients, useValue: new EvmReadClients(options.chains, options.rpcTimeoutMs) },
+        { provide: TRON_READ_CLIENT, useValue: tronReadClient(options.tron, options.rpcTimeoutMs) },
         PriceSources,
         {
           provide: PRICE_SERVICE,

@@ -32,6 +32,20 @@ export function chainRoutes(chain: ScriptedTronChain): TronRoutes {
         value === 0n ? { key } : { key, value },
       ),
     }),
+    // java-tron hex-encodes name and abbr unless asked for `visible`, and answers {} for an unknown id.
+    '/wallet/getassetissuebyid': (body) => {
+      const id = String(body.value ?? '');
+      const issue = chain.assetIssues.get(id);
+      if (!issue) return {};
+      return {
+        owner_address: '41' + '7'.repeat(40),
+        name: Buffer.from(issue.name, 'utf8').toString('hex'),
+        abbr: Buffer.from(issue.abbr, 'utf8').toString('hex'),
+        total_supply: 990_000_000_000_000_000,
+        ...(issue.precision ? { precision: issue.precision } : {}),
+        id,
+      };
+    },
     '/wallet/getaccountresource': (body) => {
       const raw = String(body.address ?? '');
       const base58 = body.visible ? raw : TronWeb.address.fromHex(raw);

@@ -152,6 +152,8 @@ export class ScriptedTronChain {
     ['getEnergyFee', 420n],
     ['getTransactionFee', 1000n],
   ]);
+  /** TRC-10 tokens by id, as /wallet/getassetissuebyid answers them (precision left out where 0). */
+  readonly assetIssues = new Map<string, { name: string; abbr: string; precision?: number }>();
   /** Witness (block producer) of every block. */
   readonly witness = 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH';
 

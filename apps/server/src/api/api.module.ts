@@ -80,6 +80,7 @@ export class ApiModule {
       { database, chainDirectory, capabilities, eventStore },
       {
         chains,
+        tron: tronNode,
         prices: {
           settings: options.prices,
           allowPrivateTargets: options.webhooks?.allowPrivateTargets,

@@ -184,6 +184,30 @@ describe('Tron through the whole service', () => {
       ],
     ]);
 
+    // A TRC-10 token by its id: identified on chain (getassetissuebyid), registered unverified, exact.
+    chain.assetIssues.set('1002000', { name: 'BitTorrent', abbr: 'BTT', precision: 6 });
+    const trc10 = await api(
+      'GET',
+      `/api/balances/${WATCHED}?chain=tron&assetIds=1002000&includeNative=false`,
+    );
+    expect(trc10.status).toBe(200);
+    expect(trc10.json.data.assets).toEqual([
+      expect.objectContaining({
+        assetId: '1002000',
+        type: 'trc10',
+        symbol: 'BTT',
+        name: 'BitTorrent',
+        decimals: 6n,
+        smallestUnit: 9_007_199_254_740_993n,
+        tokenContract: '1002000',
+      }),
+    ]);
+    expect(String(trc10.json.data.assets[0].amount)).toBe('9007199254.740993'); // a number literal, exact
+    const unknownToken = await api('GET', `/api/balances/${WATCHED}?chain=tron&assetIds=1009999`);
+    expect([unknownToken.status, unknownToken.json.code]).toEqual([400, 'NOT_A_TOKEN']);
+    const badId = await api('GET', `/api/balances/${WATCHED}?chain=tron&assetIds=100200`);
+    expect([badId.status, badId.json.code]).toEqual([400, 'INVALID_ASSET_ID']);
+
     const history = (await api('GET', `/api/txs/history/${WATCHED}?chain=tron`)).json.data;
     expect(history.address).toBe(WATCHED);
     expect(

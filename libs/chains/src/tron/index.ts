@@ -16,3 +16,4 @@ export * from './trigger-constant-contract';
 export * from './tronweb-library';
 export * from './broadcast-transaction';
 export * from './get-transaction-status';
+export * from './get-asset-issue';

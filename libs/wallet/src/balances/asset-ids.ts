@@ -4,6 +4,7 @@ import {
   NATIVE_CONTRACT,
   normaliseAddress,
   toTronBase58,
+  TRC10_ID,
 } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 
@@ -56,13 +57,18 @@ function parse(family: string, raw: string): RequestedAssets {
       nativeNamed = true;
       continue;
     }
-    // Tron contracts are stored base58; the node's hex form (`41…`) is accepted too.
+    // Tron contracts are stored base58; the node's hex form (`41…`) is accepted too; a TRC-10 token is its id.
+    if (family === 'Tron' && TRC10_ID.test(id)) {
+      contracts.push(id);
+      continue;
+    }
     const tron = family === 'Tron' ? toTronBase58(id) : null;
     const valid = isEvmFamily(family) ? isEvmAddress(id) : tron !== null;
     if (!valid) {
       throw ApiError.badRequest(
         ErrorCode.INVALID_ASSET_ID,
-        `${JSON.stringify(id.slice(0, 100))} is not an asset id: expected 'native' or a contract address`,
+        `${JSON.stringify(id.slice(0, 100))} is not an asset id: expected 'native' or a contract address` +
+          (family === 'Tron' ? ' or a TRC-10 token id' : ''),
       );
     }
     contracts.push(normaliseAddress(tron ?? id));

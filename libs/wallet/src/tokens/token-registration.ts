@@ -19,10 +19,14 @@ export class TokenRegistration {
   }
 
   /**
-   * Registers tokens identified on chain as active, unverified ERC-20 assets. A row already there
+   * Registers tokens identified on chain as active, unverified assets of `type`. A row already there
    * (listed, disabled by an operator, or registered by a concurrent request) is left as it is.
    */
-  async registerUnverified(chain: ChainEntry, tokens: readonly CachedTokenMetadata[]): Promise<void> {
+  async registerUnverified(
+    chain: ChainEntry,
+    tokens: readonly Pick<CachedTokenMetadata, 'contract' | 'symbol' | 'name' | 'decimals'>[],
+    type: 'erc20' | 'trc10' = 'erc20',
+  ): Promise<void> {
     if (tokens.length === 0) return;
     await this.assets
       .createQueryBuilder()
@@ -34,7 +38,7 @@ export class TokenRegistration {
           symbol: t.symbol,
           name: t.name,
           decimals: t.decimals,
-          type: 'erc20' as const,
+          type,
           status: 'active' as const,
           isDefault: false,
           verified: false,
