@@ -1,4 +1,5 @@
 import { TronWeb } from 'tronweb';
+import { encodeFunctionResult, erc20Abi, parseAbi, stringToHex } from 'viem';
 import { TronFixtureHttpError, type TronRoutes } from './tron-node-fixture';
 import type { ScriptedTronChain } from './scripted-tron-chain';
 
@@ -46,6 +47,42 @@ export function chainRoutes(chain: ScriptedTronChain): TronRoutes {
         id,
       };
     },
+    // Views of the scripted TRC-20s; any other address is no contract, any other call reverts.
+    '/wallet/triggerconstantcontract': (body) => {
+      const views = chain.trc20Views.get(String(body.contract_address ?? '').toLowerCase());
+      if (!views) {
+        return {
+          result: {
+            code: 'CONTRACT_VALIDATE_ERROR',
+            message: Buffer.from('No contract or not a valid smart contract').toString('hex'),
+          },
+        };
+      }
+      const selector = String(body.data ?? '').slice(0, 8);
+      const output =
+        selector === '313ce567'
+          ? encodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', result: views.decimals })
+          : selector === '06fdde03' || selector === '95d89b41'
+            ? textResult(selector === '06fdde03' ? 'name' : 'symbol', views)
+            : undefined;
+      if (!output) {
+        return {
+          result: {
+            code: 'CONTRACT_EXE_ERROR',
+            message: Buffer.from('REVERT opcode executed').toString('hex'),
+          },
+          energy_used: 200,
+          constant_result: [''],
+          transaction: { ret: [{ ret: 'REVERT' }] },
+        };
+      }
+      return {
+        result: { result: true },
+        energy_used: 300,
+        constant_result: [output.slice(2)],
+        transaction: { ret: [{}] },
+      };
+    },
     '/wallet/getaccountresource': (body) => {
       const raw = String(body.address ?? '');
       const base58 = body.visible ? raw : TronWeb.address.fromHex(raw);
@@ -62,6 +99,21 @@ export function chainRoutes(chain: ScriptedTronChain): TronRoutes {
       },
     ]),
   );
+}
+
+const BYTES32_VIEWS = parseAbi([
+  'function name() view returns (bytes32)',
+  'function symbol() view returns (bytes32)',
+]);
+
+function textResult(
+  functionName: 'name' | 'symbol',
+  views: { name: string; symbol: string; bytes32?: boolean },
+): `0x${string}` {
+  const text = views[functionName];
+  return views.bytes32
+    ? encodeFunctionResult({ abi: BYTES32_VIEWS, functionName, result: stringToHex(text, { size: 32 }) })
+    : encodeFunctionResult({ abi: erc20Abi, functionName, result: text });
 }
 
 function int(value: unknown, name: string): number {

@@ -154,6 +154,14 @@ export class ScriptedTronChain {
   ]);
   /** TRC-10 tokens by id, as /wallet/getassetissuebyid answers them (precision left out where 0). */
   readonly assetIssues = new Map<string, { name: string; abbr: string; precision?: number }>();
+  /**
+   * TRC-20 views by contract (hex `41…`, lower case): what /wallet/triggerconstantcontract answers for
+   * name(), symbol() and decimals(); `bytes32` names and symbols as early tokens returned them.
+   */
+  readonly trc20Views = new Map<
+    string,
+    { name: string; symbol: string; decimals: number; bytes32?: boolean }
+  >();
   /** Witness (block producer) of every block. */
   readonly witness = 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH';
 

@@ -203,8 +203,6 @@ describe('Tron through the whole service', () => {
       }),
     ]);
     expect(String(trc10.json.data.assets[0].amount)).toBe('9007199254.740993'); // a number literal, exact
-    const unknownToken = await api('GET', `/api/balances/${WATCHED}?chain=tron&assetIds=1009999`);
-    expect([unknownToken.status, unknownToken.json.code]).toEqual([400, 'NOT_A_TOKEN']);
     const badId = await api('GET', `/api/balances/${WATCHED}?chain=tron&assetIds=100200`);
     expect([badId.status, badId.json.code]).toEqual([400, 'INVALID_ASSET_ID']);
 
@@ -370,5 +368,46 @@ describe('Tron through the whole service', () => {
       resource: 'ENERGY',
     });
     expect(tooMuch.status).toBe(400);
+  });
+
+  it('identifies an unregistered TRC-20 on chain for balances (string or bytes32 views), and refuses what is no token', async () => {
+    const TOKEN = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
+    const OLD = 'TWa5cxQFesyCQUm17usvHrVkKce6rMCV4H';
+    chain.trc20Views.set(hex(TOKEN), { name: 'Just a Token', symbol: 'JAT', decimals: 8 });
+    chain.trc20Views.set(hex(OLD), { name: 'Old Style', symbol: 'OLD', decimals: 0, bytes32: true });
+    chain.mine(trc20Transfer(SENDER, TOKEN, WATCHED, 123_456_789n), trc20Transfer(SENDER, OLD, WATCHED, 5n));
+    chain.mineEmpty(5);
+
+    const held = await eventually(async () => {
+      const res = await api(
+        'GET',
+        `/api/balances/${WATCHED}?chain=tron&assetIds=${TOKEN},${OLD}&includeNative=false`,
+      );
+      expect(res.status).toBe(200);
+      const assets = res.json.data.assets as Data[];
+      return assets.length === 2 ? assets : undefined;
+    }, 'TRC-20 balances');
+    expect(held.map((a) => [a.assetId, a.type, a.symbol, a.name, a.decimals, a.smallestUnit])).toEqual([
+      [TOKEN, 'trc20', 'JAT', 'Just a Token', 8n, 123_456_789n],
+      [OLD, 'trc20', 'OLD', 'Old Style', 0n, 5n],
+    ]);
+    const listed = (await api('GET', '/api/assets?chain=tron&symbol=JAT')).json.data as Data[];
+    expect(listed[0]).toMatchObject({ id: TOKEN, symbol: 'JAT', type: 'trc20' });
+
+    // An address with no contract, and a TRC-10 id the chain does not know: neither is a token.
+    const notToken = await api('GET', `/api/balances/${WATCHED}?chain=tron&assetIds=${SENDER},1009999`);
+    expect([notToken.status, notToken.json.code]).toEqual([400, 'NOT_A_TOKEN']);
+    expect(notToken.json.message).toBe(`Not a TRC-10 or TRC-20 token on tron: ${SENDER}, 1009999`);
+
+    chain.unavailable.add('/wallet/triggerconstantcontract');
+    try {
+      const down = await api(
+        'GET',
+        `/api/balances/${WATCHED}?chain=tron&assetIds=TVwvLcXD1WTK2gegh7tZ5Fxocfo8GttHgL`,
+      );
+      expect([down.status, down.json.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    } finally {
+      chain.unavailable.delete('/wallet/triggerconstantcontract');
+    }
   });
 });

@@ -17,3 +17,4 @@ export * from './tronweb-library';
 export * from './broadcast-transaction';
 export * from './get-transaction-status';
 export * from './get-asset-issue';
+export * from './read-trc20-metadata';

@@ -25,7 +25,7 @@ export class TokenRegistration {
   async registerUnverified(
     chain: ChainEntry,
     tokens: readonly Pick<CachedTokenMetadata, 'contract' | 'symbol' | 'name' | 'decimals'>[],
-    type: 'erc20' | 'trc10' = 'erc20',
+    type: 'erc20' | 'trc10' | 'trc20' = 'erc20',
   ): Promise<void> {
     if (tokens.length === 0) return;
     await this.assets

@@ -3,7 +3,9 @@ import {
   type ChainEntry,
   ChainUnavailableError,
   getAssetIssueById,
+  readTrc20Metadata,
   TRC10_ID,
+  tronHex,
   type TronHttpClient,
   TronNodeError,
   TronNodeUnavailableError,
@@ -22,7 +24,8 @@ const CONCURRENCY = 8;
 
 /**
  * Contracts a balances query names that the asset registry lacks: identified on chain (ERC-20 through the
- * token metadata cache; on Tron, TRC-10 tokens by their id) and registered as unverified assets, so the
+ * token metadata cache; on Tron, TRC-10 tokens by their id and TRC-20 contracts) and registered as
+ * unverified assets, so the
  * balances read model (which has every indexed transfer) answers them like any other.
  */
 @Injectable()
@@ -39,7 +42,7 @@ export class UnregisteredTokens {
    * or no node configured); 400 NOT_A_TOKEN naming every contract that is not an ERC-20.
    */
   async register(chain: ChainEntry, contracts: readonly string[]): Promise<boolean> {
-    if (chain.family === 'Tron') return this.registerTrc10(chain, contracts);
+    if (chain.family === 'Tron') return this.registerTron(chain, contracts);
     const client = this.chains.clientOf(chain);
     if (!client) return false;
     const found = await mapConcurrent(contracts, CONCURRENCY, (c) => this.cache.get(chain.id, client, c));
@@ -58,35 +61,59 @@ export class UnregisteredTokens {
   }
 
   /**
-   * The TRC-10 ids among `contracts`, from `/wallet/getassetissuebyid`; an id the chain does not know is 400
-   * NOT_A_TOKEN. TRC-20 contracts are not identified here (false: UNKNOWN_ASSET, as before).
+   * On Tron: TRC-10 ids from `/wallet/getassetissuebyid`, TRC-20 contracts (base58) from their name, symbol
+   * and decimals views; one the chain does not know as such is 400 NOT_A_TOKEN. False without a Tron node.
    */
-  private async registerTrc10(chain: ChainEntry, contracts: readonly string[]): Promise<boolean> {
+  private async registerTron(chain: ChainEntry, contracts: readonly string[]): Promise<boolean> {
     const client = this.tron;
-    const ids = contracts.filter((c) => TRC10_ID.test(c));
-    if (!client || chain.id !== 'tron' || ids.length === 0) return false;
-    const found = await mapConcurrent(ids, CONCURRENCY, (id) =>
-      getAssetIssueById(client, id).catch((error: unknown) => {
-        if (error instanceof TronNodeUnavailableError || error instanceof TronNodeError) {
-          throw chainReadError(
-            new ChainUnavailableError(`The Tron node failed: ${error.message.slice(0, 300)}`),
-          );
-        }
-        throw error;
-      }),
+    if (!client || chain.id !== 'tron' || contracts.length === 0) return false;
+    const found = await mapConcurrent(contracts, CONCURRENCY, (contract) =>
+      tronRead(() => identifyTronToken(client, contract)),
     );
-    const unknown = ids.filter((_, i) => found[i] === null);
+    const unknown = contracts.filter((_, i) => found[i] === null);
     if (unknown.length > 0) {
       throw ApiError.badRequest(
         TokenErrorCode.NOT_A_TOKEN,
-        `Not a TRC-10 token on ${chain.id}: ${unknown.join(', ')}`,
+        `Not a TRC-10 or TRC-20 token on ${chain.id}: ${unknown.join(', ')}`,
       );
     }
-    await this.registration.registerUnverified(
-      chain,
-      found.map((t) => ({ contract: t!.id, symbol: t!.symbol, name: t!.name, decimals: t!.decimals })),
-      'trc10',
-    );
+    for (const type of ['trc10', 'trc20'] as const) {
+      await this.registration.registerUnverified(
+        chain,
+        found.filter((f) => f?.type === type).map((f) => f!.token),
+        type,
+      );
+    }
     return true;
+  }
+}
+
+interface IdentifiedTronToken {
+  readonly token: { contract: string; name: string; symbol: string; decimals: number };
+  readonly type: 'trc10' | 'trc20';
+}
+
+/** A TRC-10 id or a TRC-20 contract (base58) as the chain describes it; null when it is neither. */
+async function identifyTronToken(
+  client: TronHttpClient,
+  contract: string,
+): Promise<IdentifiedTronToken | null> {
+  if (TRC10_ID.test(contract)) {
+    const t = await getAssetIssueById(client, contract);
+    return t && { token: { contract, name: t.name, symbol: t.symbol, decimals: t.decimals }, type: 'trc10' };
+  }
+  const t = await readTrc20Metadata(client, tronHex(contract));
+  return t && { token: { contract, ...t }, type: 'trc20' };
+}
+
+/** A Tron node that did not answer, or answered with an error, is 503 (the request was validated). */
+async function tronRead<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TronNodeUnavailableError || error instanceof TronNodeError) {
+      throw chainReadError(new ChainUnavailableError(`The Tron node failed: ${error.message.slice(0, 300)}`));
+    }
+    throw error;
   }
 }

@@ -47,11 +47,11 @@ export async function readTokenMetadata(client: PublicClient, token: Address): P
 }
 
 /** A `bytes32` string: UTF-8 up to the first NUL. */
-function bytes32Text(value: Hex): string {
+export function bytes32Text(value: Hex): string {
   return hexToString(value, { size: 32 }).split('\0')[0]!;
 }
 
 /** Contract-chosen text goes to clients and the registry: control characters dropped, length bounded. */
-function cleanText(value: string): string {
+export function cleanText(value: string): string {
   return value.replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_TEXT_LENGTH);
 }
