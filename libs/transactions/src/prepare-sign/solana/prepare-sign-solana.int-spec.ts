@@ -138,6 +138,30 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
     return instructions;
   }
 
+  /** prepare-sign's message moving 1 SOL from the payer to a new account. */
+  async function preparedSolToNewAccount() {
+    const recipient = Keypair.generate().publicKey;
+    const prepared = await prepare({
+      from: payer.publicKey.toBase58(),
+      to: recipient.toBase58(),
+      txType: 'TRANSFER_NATIVE',
+      amountWei: SOL,
+    });
+    return { recipient, message: VersionedMessage.deserialize(Buffer.from(prepared.fee.sol.msg, 'base64')) };
+  }
+
+  /** A new account funded with 1 SOL, and its signed transfer of 2 SOL to `recipient`: it cannot succeed. */
+  async function overdrawing(recipient: PublicKey) {
+    const poor = Keypair.generate();
+    await connection.requestAirdrop(poor.publicKey, Number(SOL));
+    const { blockhash } = await connection.getLatestBlockhash();
+    const overdraw = new Transaction({ feePayer: poor.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({ fromPubkey: poor.publicKey, toPubkey: recipient, lamports: 2n * SOL }),
+    );
+    overdraw.sign(poor);
+    return { poor, overdraw };
+  }
+
   /** The product's broadcast: POST /api/txs/send, through the node's sendTransaction with preflight. */
   const send = (signedTx: unknown) => t.post('/api/txs/send', { chain: 'solana', signedTx });
 
@@ -249,14 +273,7 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
   });
 
   it("send refuses what is not a signed Solana transaction (400 VALIDATION_ERROR) and answers the node's refusals as 400 BROADCAST_REJECTED", async () => {
-    const recipient = Keypair.generate().publicKey;
-    const prepared = await prepare({
-      from: payer.publicKey.toBase58(),
-      to: recipient.toBase58(),
-      txType: 'TRANSFER_NATIVE',
-      amountWei: SOL,
-    });
-    const message = VersionedMessage.deserialize(Buffer.from(prepared.fee.sol.msg, 'base64'));
+    const { recipient, message } = await preparedSolToNewAccount();
     const unsigned = new VersionedTransaction(message);
     for (const [signedTx, reason] of [
       [
@@ -293,13 +310,7 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
     expect(await balance(recipient)).toBe(SOL);
 
     // More lamports than the payer holds: the preflight fails.
-    const poor = Keypair.generate();
-    await connection.requestAirdrop(poor.publicKey, Number(SOL));
-    const { blockhash } = await connection.getLatestBlockhash();
-    const overdraw = new Transaction({ feePayer: poor.publicKey, recentBlockhash: blockhash }).add(
-      SystemProgram.transfer({ fromPubkey: poor.publicKey, toPubkey: recipient, lamports: 2n * SOL }),
-    );
-    overdraw.sign(poor);
+    const { overdraw } = await overdrawing(recipient);
     const refused = await send(overdraw.serialize().toString('base64'));
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({
@@ -310,16 +321,8 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
   });
 
   it('answers the status of a sent transaction by its signature: CONFIRMED in its slot, FAILED when it landed failing, NOT_FOUND when unknown', async () => {
-    const recipient = Keypair.generate().publicKey;
-    const prepared = await prepare({
-      from: payer.publicKey.toBase58(),
-      to: recipient.toBase58(),
-      txType: 'TRANSFER_NATIVE',
-      amountWei: SOL,
-    });
-    const signed = new VersionedTransaction(
-      VersionedMessage.deserialize(Buffer.from(prepared.fee.sol.msg, 'base64')),
-    );
+    const { recipient, message } = await preparedSolToNewAccount();
+    const signed = new VersionedTransaction(message);
     signed.sign([payer]);
     const sent = await send(Buffer.from(signed.serialize()).toString('base64'));
     const signature = (sent.json.data as { txHash: string }).txHash;
@@ -337,13 +340,7 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
     });
 
     // Failing on chain: sent without preflight, it lands with its error and its fee charged.
-    const poor = Keypair.generate();
-    await connection.requestAirdrop(poor.publicKey, Number(SOL));
-    const { blockhash } = await connection.getLatestBlockhash();
-    const overdraw = new Transaction({ feePayer: poor.publicKey, recentBlockhash: blockhash }).add(
-      SystemProgram.transfer({ fromPubkey: poor.publicKey, toPubkey: recipient, lamports: 2n * SOL }),
-    );
-    overdraw.sign(poor);
+    const { poor, overdraw } = await overdrawing(recipient);
     const failing = await connection.sendRawTransaction(overdraw.serialize(), { skipPreflight: true });
     const failed = (await status(failing)).json.data as {
       status: string;
