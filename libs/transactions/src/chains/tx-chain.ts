@@ -28,10 +28,10 @@ export interface TronTxChain {
   readonly client: TronHttpClient;
 }
 
-/** The chains of the EVM-only route (fees). */
+/** An EVM chain: what EVM fee levels and contract calls (staking builds) act on. */
 export type TxChain = EvmTxChain;
 
-/** One union member per chain family prepare-sign, send and status support (docs/architecture.md §16). */
+/** One union member per chain family prepare-sign, send, status and fees support (docs/architecture.md §16). */
 export type AnyTxChain = EvmTxChain | SolanaTxChain | TronTxChain;
 
 /**
@@ -45,7 +45,7 @@ export class TxChainResolver {
     private readonly rpc: ChainRpcRegistry,
   ) {}
 
-  /** An EVM chain (fees); other families are UNSUPPORTED_CHAIN there. */
+  /** An EVM chain (contract calls such as staking builds); other families are UNSUPPORTED_CHAIN there. */
   async resolve(id: string): Promise<TxChain> {
     const entry = await this.directory.require(id);
     if (!isEvmFamily(entry.family)) {
