@@ -18,7 +18,7 @@ import { transactionErrorJson } from './litesvm-errors';
  * calls, in the wire shapes of the Solana RPC documentation: getLatestBlockhash, getBlockHeight,
  * getSlot, getMultipleAccounts, getAccountInfo, getBalance, getMinimumBalanceForRentExemption, getFeeForMessage,
  * simulateTransaction, getRecentPrioritizationFees, sendTransaction (with its preflight unless skipPreflight),
- * getSignatureStatuses and requestAirdrop (the tests' faucet).
+ * getSignatureStatuses and requestAirdrop (the tests' faucet); `fixture_holdVotes` keeps what lands `processed`.
  * Tests run it in a process of its own: see solana-rpc-process.ts.
  *
  * Block production: every executed transaction is its own slot (the SVM is warped one slot on), so the
@@ -70,6 +70,9 @@ export async function startSolanaRpcServer(svm = new LiteSVM()): Promise<SolanaR
 
   /** Signature (base58) → where it landed: every transaction the SVM ran, failed ones included (fee charged). */
   const landed = new Map<string, { slot: bigint; err: unknown }>();
+  /** While set (`fixture_holdVotes`), what lands stays `processed`: no supermajority has voted on it yet. */
+  let votesHeld = false;
+  const unvoted = new Set<string>();
 
   const simulationFailed = (result: FailedTransactionMetadata) => {
     const meta = result.meta();
@@ -104,6 +107,7 @@ export async function startSolanaRpcServer(svm = new LiteSVM()): Promise<SolanaR
     const failed = result instanceof FailedTransactionMetadata;
     const current = slot();
     landed.set(signature, { slot: current, err: failed ? transactionErrorJson(result.err()) : null });
+    if (votesHeld) unvoted.add(signature);
     if (!failed) {
       const writable = new Set(
         message.staticAccountKeys.filter((_k, i) => message.isAccountWritable(i)).map((k) => k.toBase58()),
@@ -221,6 +225,12 @@ export async function startSolanaRpcServer(svm = new LiteSVM()): Promise<SolanaR
       }
       return land(tx).signature;
     },
+    // Not a Solana method: the tests' switch for transactions landing without votes (see votesHeld).
+    fixture_holdVotes: ([hold]) => {
+      votesHeld = hold === true;
+      if (!votesHeld) unvoted.clear();
+      return votesHeld;
+    },
     getSignatureStatuses: ([signatures]) => {
       if (!Array.isArray(signatures) || signatures.length > 256) {
         throw new RpcError(-32602, 'Invalid params: up to 256 signatures');
@@ -231,6 +241,15 @@ export async function startSolanaRpcServer(svm = new LiteSVM()): Promise<SolanaR
         value: signatures.map((signature) => {
           const found = typeof signature === 'string' ? landed.get(signature) : undefined;
           if (!found) return null;
+          if (unvoted.has(signature as string)) {
+            return {
+              slot: Number(found.slot),
+              confirmations: 0,
+              err: found.err,
+              status: found.err ? { Err: found.err } : { Ok: null },
+              confirmationStatus: 'processed',
+            };
+          }
           // Every landed slot counts as voted on; 32 slots on, it is rooted (finalized: confirmations null).
           const depth = current - found.slot;
           const finalized = depth >= BigInt(MAX_LOCKOUT_HISTORY);

@@ -365,6 +365,34 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
       33n,
     );
 
+    // Landed but not yet voted on (processed only): PENDING until the cluster confirms it.
+    const holdVotes = (hold: boolean) =>
+      fetch(node.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'fixture_holdVotes', params: [hold] }),
+      });
+    await holdVotes(true);
+    try {
+      const { message: next } = await preparedSolToNewAccount();
+      const tx = new VersionedTransaction(next);
+      tx.sign([payer]);
+      const pending = (await send(Buffer.from(tx.serialize()).toString('base64'))).json.data as {
+        txHash: string;
+      };
+      expect((await status(pending.txHash)).json.data).toEqual({
+        chain: 'solana',
+        txHash: pending.txHash,
+        status: 'PENDING',
+        blockNumber: null,
+        confirmations: 0n,
+      });
+      await holdVotes(false);
+      expect((await status(pending.txHash)).json.data).toMatchObject({ status: 'CONFIRMED' });
+    } finally {
+      await holdVotes(false);
+    }
+
     const unknown = encodeBase58(Buffer.alloc(64, 7));
     expect((await status(unknown)).json.data).toMatchObject({
       status: 'NOT_FOUND',
