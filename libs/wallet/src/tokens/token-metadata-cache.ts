@@ -39,6 +39,10 @@ export class TokenMetadataCache {
     client: PublicClient,
     contract: string,
   ): Promise<CachedTokenMetadata | null> {
+    // A request whose table read missed just before another read finished and stored the token (and left
+    // the in-flight map) would read the chain a second time: the table is asked again inside the flight.
+    const stored = await this.table.findOneBy({ chain, contract });
+    if (stored) return stored;
     const metadata = await readTokenMetadata(client, checksumAddress(contract)).catch((error: unknown) => {
       throw chainReadError(error);
     });
