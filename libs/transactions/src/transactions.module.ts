@@ -8,7 +8,7 @@ import { FeeService } from './fees/fee-service';
 import { FeesController } from './fees/fees.controller';
 import { GetFeesHandler } from './fees/get-fees.query';
 import { SolanaFeeLevelsReader } from './fees/solana/solana-fee-levels';
-import { TronFeePricesReader } from './fees/tron/tron-fee-levels';
+import { TronFeePricesReader } from './fees/tron/tron-fee-prices';
 import { GetHistoryHandler } from './history/get-history.query';
 import { HistoryController } from './history/history.controller';
 import { PrepareSignController } from './prepare-sign/prepare-sign.controller';

@@ -6,6 +6,8 @@ import {
   type ChainDirectoryModuleRef,
   ChainEntity,
   EvmReadClients,
+  TronHttpClient,
+  type TronNodeConfig,
 } from '@chainwire/chains';
 import { DatabaseModule, type DatabaseModuleRef } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
@@ -21,7 +23,7 @@ import { EvmReadChainResolver } from './chain-reads/evm-read-chain';
 import { ChainsController } from './chains/chains.controller';
 import { GetCapabilitiesHandler } from './chains/get-capabilities.query';
 import { GetChainsBySlipHandler, ListChainsHandler } from './chains/list-chains.query';
-import { TRON_READ_CLIENT, tronReadClient, type TronReadNode } from './chain-reads/tron-read-client';
+import { TRON_NODE } from './chain-reads/tron-node';
 import { NameChains } from './names/name-chains';
 import { NamesController } from './names/names.controller';
 import { NAMES_OPTIONS, type NamesOptions } from './names/names-options';
@@ -50,7 +52,7 @@ export interface WalletModuleImports {
 export interface WalletModuleOptions extends NamesOptions {
   readonly prices?: PricesOptions;
   /** The Tron node, for TRC-10 tokens a balances query names that the registry lacks. */
-  readonly tron?: TronReadNode;
+  readonly tron?: TronNodeConfig;
 }
 
 /**
@@ -86,7 +88,12 @@ export class WalletModule {
         { provide: NAMES_OPTIONS, useValue: options },
         { provide: PRICES_OPTIONS, useValue: options.prices ?? {} },
         { provide: EvmReadClients, useValue: new EvmReadClients(options.chains, options.rpcTimeoutMs) },
-        { provide: TRON_READ_CLIENT, useValue: tronReadClient(options.tron, options.rpcTimeoutMs) },
+        {
+          provide: TRON_NODE,
+          useValue: options.tron
+            ? new TronHttpClient({ ...options.tron, timeoutMs: options.rpcTimeoutMs })
+            : null,
+        },
         PriceSources,
         {
           provide: PRICE_SERVICE,

@@ -1,5 +1,6 @@
 import { BroadcastRejectedError, ChainUnavailableError } from '../evm/transactions/tx-errors';
 import type { TronHttpClient } from './tron-http-client';
+import { decodeTronText } from './tron-text';
 
 /** A transaction signed by tronweb's `trx.sign` (or any wallet producing the same JSON). */
 export interface TronSignedTransaction {
@@ -45,15 +46,8 @@ export async function broadcastTronTransaction(
   );
   if (answer.result === true) return answer.txid ?? transaction.txID;
   const code = answer.code ?? 'OTHER_ERROR';
-  const reason = `${code}: ${decodeMessage(answer.message)}`;
+  const reason = `${code}: ${decodeTronText(answer.message) || 'no reason given'}`;
   if (NODE_SIDE_CODES.has(code))
     throw new ChainUnavailableError(`The Tron node cannot broadcast now: ${reason}`);
   throw new BroadcastRejectedError(reason);
-}
-
-/** java-tron hex-encodes the message's UTF-8; a node that does not is shown as it answered. */
-function decodeMessage(message: string | undefined): string {
-  if (!message) return 'no reason given';
-  if (!/^(?:[0-9a-fA-F]{2})+$/.test(message)) return message;
-  return Buffer.from(message, 'hex').toString('utf8');
 }

@@ -1,4 +1,5 @@
 import type { TronHttpClient } from './tron-http-client';
+import { decodeTronText } from './tron-text';
 
 /** A TRC-10 token as the chain describes it (`/wallet/getassetissuebyid`). */
 export interface Trc10Token {
@@ -30,12 +31,8 @@ export async function getAssetIssueById(client: TronHttpClient, id: string): Pro
   if (answer.id === undefined) return null;
   return {
     id: answer.id,
-    name: hexText(answer.name),
-    symbol: hexText(answer.abbr) || hexText(answer.name),
+    name: decodeTronText(answer.name) ?? '',
+    symbol: decodeTronText(answer.abbr) || (decodeTronText(answer.name) ?? ''),
     decimals: answer.precision ?? 0,
   };
-}
-
-function hexText(hex: string | undefined): string {
-  return hex && /^(?:[0-9a-fA-F]{2})+$/.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : (hex ?? '');
 }

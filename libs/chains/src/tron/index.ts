@@ -18,3 +18,4 @@ export * from './broadcast-transaction';
 export * from './get-transaction-status';
 export * from './get-asset-issue';
 export * from './read-trc20-metadata';
+export * from './tron-call';

@@ -1,5 +1,6 @@
 import { decodeRevertReason } from '../evm/transactions/decode-revert';
 import type { TronHttpClient } from './tron-http-client';
+import { decodeTronText } from './tron-text';
 
 export interface TronConstantCall {
   /** Hex `41…` addresses. */
@@ -48,12 +49,6 @@ export async function triggerConstantContract(
     ? undefined
     : reverted && returnData
       ? decodeRevertReason(`0x${returnData}`)
-      : (decodeMessage(answer.result?.message) ?? answer.result?.code ?? 'REVERT');
+      : decodeTronText(answer.result?.message) || answer.result?.code || 'REVERT';
   return { energyUsed: BigInt(answer.energy_used ?? 0), ok, reason, returnData };
-}
-
-/** java-tron hex-encodes the UTF-8 of its messages. */
-function decodeMessage(message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  return /^([0-9a-fA-F]{2})+$/.test(message) ? Buffer.from(message, 'hex').toString('utf8') : message;
 }

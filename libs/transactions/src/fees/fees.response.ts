@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnvelopeOf } from '@chainwire/core';
+import type { FeeMode } from './fee-mode';
 
 const WEI = { type: 'integer', nullable: true } as const;
 
 /** The fee modes GET /api/fees answers: the EVM two, and one per other family. */
-export type FeesMode = 'EIP1559' | 'LEGACY' | 'SOLANA' | 'TRON';
+export type FeesMode = FeeMode | 'SOLANA' | 'TRON';
 
 /** One price point; the fields of the other modes are null. Exact number literals. */
 export class FeePriceDto {

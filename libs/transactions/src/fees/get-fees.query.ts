@@ -9,7 +9,7 @@ import { solanaFeePriceDto, toFeePriceDto } from './fee-price-dto';
 import { FeeService } from './fee-service';
 import type { FeesResult } from './fees.response';
 import { SolanaFeeLevelsReader } from './solana/solana-fee-levels';
-import { TronFeePricesReader } from './tron/tron-fee-levels';
+import { TronFeePricesReader } from './tron/tron-fee-prices';
 
 export class GetFeesQuery extends Query<FeesResult> {
   constructor(

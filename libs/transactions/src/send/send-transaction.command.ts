@@ -1,8 +1,13 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { broadcastTronTransaction, sendRawTransaction, sendSolanaTransaction } from '@chainwire/chains';
+import {
+  broadcastTronTransaction,
+  sendRawTransaction,
+  sendSolanaTransaction,
+  tronCall,
+} from '@chainwire/chains';
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
-import { tronCall } from '../errors/tron-chain-errors';
+
 import type { SendTransactionRequest } from './send-transaction.schema';
 import type { SendTransactionResult } from './send-transaction.response';
 import { parseSignedEvmTx } from './signed-evm-tx';

@@ -5,11 +5,12 @@ import {
   getTransactionStatus,
   getTronTransactionStatus,
   type TxStatusReport,
+  tronCall,
 } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 import { type AnyTxChain, TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
-import { tronCall } from '../errors/tron-chain-errors';
+
 import type { TxStatusResult } from './tx-status.response';
 
 const EVM_TX_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -37,30 +38,34 @@ export class GetTxStatusHandler implements IQueryHandler<GetTxStatusQuery, TxSta
 
   async execute({ chain: id, txHash }: GetTxStatusQuery): Promise<TxStatusResult> {
     const chain = await this.chains.resolveAnyFamily(id);
-    const { hash, read } = statusRead(chain, txHash);
-    return { chain: chain.entry.id, txHash: hash, ...(await withChainErrors(read)) };
+    const hash = transactionId(chain, txHash);
+    return { chain: chain.entry.id, txHash: hash, ...(await withChainErrors(() => readStatus(chain, hash))) };
   }
 }
 
-function statusRead(
-  chain: AnyTxChain,
-  txHash: string,
-): { hash: string; read: () => Promise<TxStatusReport> } {
+/** `txHash` in the chain's canonical form, or 400 when it is not of that form. */
+function transactionId(chain: AnyTxChain, txHash: string): string {
   switch (chain.family) {
-    case 'evm': {
+    case 'evm':
       if (!EVM_TX_HASH.test(txHash)) throw invalid('0x followed by 64 hex digits');
-      const hash = txHash.toLowerCase() as Hash;
-      return { hash, read: () => getTransactionStatus(chain.client, hash) };
-    }
-    case 'solana': {
+      return txHash.toLowerCase();
+    case 'solana':
       if (!SOLANA_SIGNATURE.test(txHash)) throw invalid("the transaction's first signature in base58");
-      return { hash: txHash, read: () => getSignatureStatus(chain.connection, txHash) };
-    }
-    case 'tron': {
+      return txHash;
+    case 'tron':
       if (!TRON_TX_ID.test(txHash)) throw invalid('the txID: 64 hex digits');
-      const hash = txHash.replace(/^0x/, '').toLowerCase();
-      return { hash, read: () => tronCall(() => getTronTransactionStatus(chain.client, hash)) };
-    }
+      return txHash.replace(/^0x/, '').toLowerCase();
+  }
+}
+
+function readStatus(chain: AnyTxChain, id: string): Promise<TxStatusReport> {
+  switch (chain.family) {
+    case 'evm':
+      return getTransactionStatus(chain.client, id as Hash);
+    case 'solana':
+      return getSignatureStatus(chain.connection, id);
+    case 'tron':
+      return tronCall(() => getTronTransactionStatus(chain.client, id));
   }
 }
 

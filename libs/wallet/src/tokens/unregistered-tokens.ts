@@ -1,20 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type ChainEntry,
-  ChainUnavailableError,
   getAssetIssueById,
   readTrc20Metadata,
   TRC10_ID,
   tronHex,
   type TronHttpClient,
-  TronNodeError,
-  TronNodeUnavailableError,
+  tronCall,
 } from '@chainwire/chains';
 import { ApiError, mapConcurrent } from '@chainwire/core';
 import { displayContract } from '../addresses/account-address';
 import { chainReadError } from '../chain-reads/chain-read-error';
 import { EvmReadChainResolver } from '../chain-reads/evm-read-chain';
-import { TRON_READ_CLIENT } from '../chain-reads/tron-read-client';
+import { TRON_NODE, type TronNode } from '../chain-reads/tron-node';
 import { TokenErrorCode } from './token-error-codes';
 import { TokenMetadataCache } from './token-metadata-cache';
 import { TokenRegistration } from './token-registration';
@@ -34,7 +32,7 @@ export class UnregisteredTokens {
     private readonly chains: EvmReadChainResolver,
     private readonly cache: TokenMetadataCache,
     private readonly registration: TokenRegistration,
-    @Inject(TRON_READ_CLIENT) private readonly tron: TronHttpClient | null,
+    @Inject(TRON_NODE) private readonly tron: TronNode,
   ) {}
 
   /**
@@ -68,7 +66,9 @@ export class UnregisteredTokens {
     const client = this.tron;
     if (!client || chain.id !== 'tron' || contracts.length === 0) return false;
     const found = await mapConcurrent(contracts, CONCURRENCY, (contract) =>
-      tronRead(() => identifyTronToken(client, contract)),
+      tronCall(() => identifyTronToken(client, contract)).catch((error: unknown) => {
+        throw chainReadError(error);
+      }),
     );
     const unknown = contracts.filter((_, i) => found[i] === null);
     if (unknown.length > 0) {
@@ -104,16 +104,4 @@ async function identifyTronToken(
   }
   const t = await readTrc20Metadata(client, tronHex(contract));
   return t && { token: { contract, ...t }, type: 'trc20' };
-}
-
-/** A Tron node that did not answer, or answered with an error, is 503 (the request was validated). */
-async function tronRead<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof TronNodeUnavailableError || error instanceof TronNodeError) {
-      throw chainReadError(new ChainUnavailableError(`The Tron node failed: ${error.message.slice(0, 300)}`));
-    }
-    throw error;
-  }
 }

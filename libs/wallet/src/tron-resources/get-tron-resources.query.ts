@@ -8,7 +8,7 @@ import {
 } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 import { parseAccountAddress } from '../addresses/account-address';
-import { TRON_NODE, type TronNode } from './tron-node';
+import { TRON_NODE, type TronNode } from '../chain-reads/tron-node';
 import type { TronResourcesResult } from './tron-resources.response';
 
 export class GetTronResourcesQuery extends Query<TronResourcesResult> {

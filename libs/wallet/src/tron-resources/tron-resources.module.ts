@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { type ChainDirectoryModuleRef, TronHttpClient, type TronNodeConfig } from '@chainwire/chains';
 import { GetTronResourcesHandler } from './get-tron-resources.query';
 import { TronResourcesController } from './tron-resources.controller';
-import { TRON_NODE } from './tron-node';
+import { TRON_NODE } from '../chain-reads/tron-node';
 
 /**
  * GET /api/chain/{chain}/resources/{address}: Tron energy and bandwidth through the chain adapter. Without

@@ -45,6 +45,14 @@ const leaseFree = (staleSeconds: string) => `(d.lease_until IS NULL OR d.lease_u
                   WHERE w.id = d.lease_owner AND w.heartbeat_at > now() - make_interval(secs => ${staleSeconds})))`;
 
 /**
+ * A delivery a claim may take once due (`d` joined to its subscription `s`): pending, its lease free, its
+ * subscription active and its key not revoked. The claim and the next due time use this one condition.
+ */
+const claimable = (staleSeconds: string) => `d.status = 'pending' AND ${leaseFree(staleSeconds)}
+  AND s.status = 'active'
+  AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = s.api_key_id AND k.revoked_at IS NOT NULL)`;
+
+/**
  * Leases up to `limit` due deliveries of active subscriptions and hands them, with their keys' signing
  * secrets, to `prepare` inside the claim's transaction; returns what `prepare` returns.
  *
@@ -154,9 +162,7 @@ async function pickFairly(client: PoolClient, o: ClaimOptions, rooms: ClaimRooms
     `WITH candidates AS (
        SELECT d.event_id, d.next_attempt_at, s.api_key_id, ${TARGET_HOST} AS host
          FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
-        WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND ${leaseFree('$11')}
-          AND s.status = 'active'
-          AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = s.api_key_id AND k.revoked_at IS NOT NULL)
+        WHERE d.next_attempt_at <= $1 AND ${claimable('$11')}
           AND s.api_key_id <> ALL($4::uuid[]) AND ${TARGET_HOST} <> ALL($6::text[])
         ORDER BY d.next_attempt_at
         LIMIT $2 * 4
@@ -224,8 +230,7 @@ export async function nextDueAt(pool: Pool, now: Date): Promise<Date | null> {
   const { rows } = await pool.query<{ at: Date | null }>(
     `SELECT min(d.next_attempt_at) AS at
        FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
-      WHERE d.status = 'pending' AND ${leaseFree('$2')} AND s.status = 'active'
-        AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = s.api_key_id AND k.revoked_at IS NOT NULL)`,
+      WHERE ${claimable('$2')}`,
     [now, DISPATCHER_STALE_SECONDS],
   );
   return rows[0]?.at ?? null;

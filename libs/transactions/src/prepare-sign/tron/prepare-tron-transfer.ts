@@ -5,6 +5,7 @@ import {
   getChainParameters,
   getNowBlock,
   triggerConstantContract,
+  tronCall,
 } from '@chainwire/chains';
 import { ApiError, type Database, DATABASE, ErrorCode } from '@chainwire/core';
 import type { TronTxChain } from '../../chains/tx-chain';
@@ -14,7 +15,7 @@ import type { TronPrepared } from '../prepare-sign.response';
 import { resolveAmount } from '../resolve-amount';
 import type { TransferIntent } from '../transfer-intent';
 import { parseTronAddress } from './tron-address';
-import { tronCall } from '../../errors/tron-chain-errors';
+
 import { feeLimit } from './tron-fee-policy';
 
 /** A TransferContract's amount is an int64 of sun. */

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { getChainParameters } from '@chainwire/chains';
+import { getChainParameters, tronCall } from '@chainwire/chains';
 import type { TronTxChain } from '../../chains/tx-chain';
-import { tronCall } from '../../errors/tron-chain-errors';
 
 /** Tron's prices, set by the network's parameters: there is no tip and so no slow or fast level. */
 export interface TronFeePrices {

@@ -1,5 +1,0 @@
-import type { TronHttpClient } from '@chainwire/chains';
-
-/** The Tron node the API reads live values from (TRON_RPC_URL); null when none is configured. */
-export const TRON_NODE = Symbol('TronNode');
-export type TronNode = TronHttpClient | null;
