@@ -5,12 +5,13 @@
  * the Nest API) on an ephemeral anvil with indexed history (the mixed indexing workload plus sprayed
  * ERC-20 mints, so history and balances queries return rows). In the same process, a plain Fastify
  * app (no Nest, no guard, no validation, no envelope) runs the same database query on the same pool,
- * or for prepare-sign the same node calls. autocannon runs in a child process so that the load
- * generator does not share the servers' event loop.
+ * or for prepare-sign the same node calls. The load generators run in child processes so that they
+ * do not share the servers' event loop.
  *
- * Per route and target: BENCH_ROUNDS saturation runs at a fixed concurrency, service and bare taken in
- * turns (requests/s, p50, p99 of each side's median round), and a run at a fixed arrival rate (p50,
- * p99, this process's CPU time per request answered; targets: history p99 <= 20 ms at 500
+ * Per route and target: BENCH_ROUNDS saturation runs of autocannon at a fixed concurrency, service and
+ * bare taken in turns (requests/s, p50, p99 of each side's median round), and a run at a constant
+ * arrival rate, open loop (bench/api/paced-load.ts: latencies from each request's due time; p50, p99,
+ * p99.9, max, this process's CPU time per request answered; targets: history p99 <= 20 ms at 500
  * requests/s; the cached price and balances with fiat values p99 <= 10 ms at 1,000 requests/s).
  * Printed ratio: the median over the rounds of service requests/s / bare requests/s (target >= 0.5;
  * >= 0.8 for the cached price and balances with fiat values). Prices come from a DevPriceAggregator
@@ -20,7 +21,8 @@
  *
  * Knobs: BENCH_DURATION (s per run, default 6), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default
  * 10), BENCH_RATE (default 500), BENCH_PRICE_RATE (default 1000: the price and balances routes),
- * BENCH_PREPARE_RATE (default 100: prepare-sign waits on anvil), BENCH_SPRAY (mints, default 3000),
+ * BENCH_PREPARE_RATE (default 100: prepare-sign waits on anvil), BENCH_PACED_CONNECTIONS (most sockets
+ * of the paced run, default 64), BENCH_SPRAY (mints, default 3000),
  * BENCH_ONLY (comma-separated target names), BENCH_CPU_PROF (a folder: a CPU profile of each paced run).
  */
 import 'reflect-metadata';
@@ -65,6 +67,9 @@ const RATIO_TARGET = 0.5;
 const PRICE_P99_TARGET_MS = 10;
 const PRICE_RATIO_TARGET = 0.8;
 const API_KEY = 'bench-api-key-0123456789abcdef';
+const REQUEST_HEADERS = { 'x-api-key': API_KEY, 'content-type': 'application/json' };
+/** Most sockets the paced generator opens: enough that a stall queues nothing on the client side. */
+const PACED_CONNECTIONS = Number(process.env.BENCH_PACED_CONNECTIONS ?? 64);
 
 interface Target {
   readonly name: string;
@@ -82,6 +87,10 @@ interface RunFigures {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Paced runs only: the 99.9th percentile, the slowest, and how late the generator itself sent (p99). */
+  p999?: number;
+  max?: number;
+  lateP99?: number;
   non2xx: number;
   errors: number;
   /** CPU time of this process (both servers, the roles in the background) per request answered, in µs. */
@@ -371,7 +380,7 @@ async function checkAnswers(serviceUrl: string, bareUrl: string, pairs: [Target,
     ] as const) {
       const res = await fetch(url + target.path, {
         method: target.method,
-        headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+        headers: REQUEST_HEADERS,
         body: target.body,
       });
       const text = await res.text();
@@ -408,9 +417,7 @@ async function measurePair(
     rounds.push(figures as { service: RunFigures; bare: RunFigures });
   }
   const paced = async (label: 'service' | 'bare', side: { url: string; target: Target }) =>
-    profiled(`${side.target.name}-${label}`, () =>
-      autocannon(side.url, side.target, { duration: DURATION_S, overallRate: side.target.rate }),
-    );
+    profiled(`${side.target.name}-${label}`, () => pacedLoad(side.url, side.target));
   const medianRound = (label: 'service' | 'bare') =>
     rounds.map((r) => r[label]).sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
       Math.floor(rounds.length / 2)
@@ -462,56 +469,86 @@ function report(label: string, figures: Measured, rate: number): void {
     `${label}: ${Math.round(s.requestsPerSecond)} req/s (p50 ${s.p50} ms, p99 ${s.p99} ms, ` +
       `CPU ${Math.round(s.cpuMicrosPerRequest)} µs/request) at ${CONNECTIONS} connections; ` +
       `at ${rate}/s: ${Math.round(p.requestsPerSecond)} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms, ` +
+      `p99.9 ${p.p999} ms, max ${p.max} ms (sent late p99 ${p.lateP99} ms), ` +
       `CPU ${Math.round(p.cpuMicrosPerRequest)} µs/request`,
   );
 }
 
-/** One autocannon run in a child process; latencies in ms. */
-function autocannon(
-  url: string,
-  target: Target,
-  options: { duration: number; overallRate?: number },
-): Promise<RunFigures> {
+/** One saturated autocannon run at CONNECTIONS in a child process; latencies in ms. */
+async function autocannon(url: string, target: Target, options: { duration: number }): Promise<RunFigures> {
   const config = {
     url: url + target.path,
     method: target.method,
-    headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+    headers: REQUEST_HEADERS,
     body: target.body,
     connections: CONNECTIONS,
     duration: options.duration,
-    overallRate: options.overallRate,
   };
   const script =
     "require('autocannon')(JSON.parse(process.argv[1]), (error, result) => {" +
     '  if (error) { console.error(error); process.exit(1); }' +
     '  process.stdout.write(JSON.stringify(result));' +
     '});';
+  const { result, cpuMicros } = await childFigures<{
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  }>(['-e', script, JSON.stringify(config)]);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    cpuMicrosPerRequest: cpuMicros / Math.max(1, result.requests.total),
+  };
+}
+
+/**
+ * DURATION_S at the target's constant arrival rate, open loop (bench/api/paced-load.ts): latencies
+ * from each request's due time, in ms.
+ */
+async function pacedLoad(url: string, target: Target): Promise<RunFigures> {
+  const config = {
+    url: url + target.path,
+    method: target.method,
+    headers: REQUEST_HEADERS,
+    body: target.body,
+    rate: target.rate,
+    duration: DURATION_S,
+    connections: PACED_CONNECTIONS,
+  };
+  const { result, cpuMicros } = await childFigures<{
+    requestsPerSecond: number;
+    total: number;
+    p50: number;
+    p99: number;
+    p999: number;
+    max: number;
+    lateP99: number;
+    non2xx: number;
+    errors: number;
+  }>(['-r', '@swc-node/register', join(__dirname, 'api', 'paced-load.ts'), JSON.stringify(config)]);
+  return {
+    ...result,
+    cpuMicrosPerRequest: cpuMicros / Math.max(1, result.total),
+  };
+}
+
+/** Runs a load generator in a child process: its JSON result and this process's CPU time meanwhile, in µs. */
+function childFigures<T>(args: string[]): Promise<{ result: T; cpuMicros: number }> {
   const cpuBefore = process.cpuUsage();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', script, JSON.stringify(config)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
       const cpu = process.cpuUsage(cpuBefore);
-      const result = JSON.parse(out) as {
-        requests: { average: number; total: number };
-        latency: { p50: number; p99: number };
-        non2xx: number;
-        errors: number;
-        timeouts: number;
-      };
-      resolve({
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        non2xx: result.non2xx,
-        errors: result.errors + result.timeouts,
-        cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
-      });
+      resolve({ result: JSON.parse(out) as T, cpuMicros: cpu.user + cpu.system });
     });
   });
 }
