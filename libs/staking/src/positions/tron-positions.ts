@@ -1,5 +1,5 @@
-import { getTronReward, type TronHttpClient } from '@chainwire/chains';
-import { withTronNodeErrors } from '../chains/tron-node-errors';
+import { getTronReward, tronCall, type TronHttpClient } from '@chainwire/chains';
+import { withNodeErrors } from '../chains/node-errors';
 import { foldTronStake, SUN_PER_VOTE, totalVotes } from './fold-tron-stake';
 import type { StakingPosition } from './positions.response';
 import type { StakeOperationRow } from './stake-operation-row';
@@ -17,7 +17,7 @@ export async function tronPositions(
   nowMs = Date.now(),
 ): Promise<StakingPosition[]> {
   const state = foldTronStake(rows);
-  const reward = await withTronNodeErrors(() => getTronReward(node, owner));
+  const reward = await withNodeErrors(() => tronCall(() => getTronReward(node, owner)));
   const positions: StakingPosition[] = [];
   for (const [validator, count] of state.votes) {
     if (count > 0n) {

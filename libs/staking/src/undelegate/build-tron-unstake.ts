@@ -1,7 +1,7 @@
-import { buildTronUnstakeTransaction, type TronHttpClient } from '@chainwire/chains';
+import { buildTronUnstakeTransaction, tronCall, type TronHttpClient } from '@chainwire/chains';
 import { ApiError, type Database, ErrorCode } from '@chainwire/core';
 import { parseStakingAddress } from '../chains/staking-address';
-import { withTronNodeErrors } from '../chains/tron-node-errors';
+import { withNodeErrors } from '../chains/node-errors';
 import { foldTronStake } from '../positions/fold-tron-stake';
 import { readOwnerOperations } from '../positions/staking-operations.repository';
 import { StakingErrorCode } from '../staking-error-codes';
@@ -52,8 +52,8 @@ export async function buildTronUnstake(
       'amountWei above 2^53-1 sun cannot be built exactly',
     );
   }
-  const transaction = await withTronNodeErrors(() =>
-    buildTronUnstakeTransaction(node, { owner, amountSun: amount, resource, receiver }),
+  const transaction = await withNodeErrors(() =>
+    tronCall(() => buildTronUnstakeTransaction(node, { owner, amountSun: amount, resource, receiver })),
   );
   return {
     chain,

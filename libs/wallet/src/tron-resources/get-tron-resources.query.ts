@@ -1,13 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import {
-  ChainDirectory,
-  getAccountResource,
-  TronNodeError,
-  TronNodeUnavailableError,
-} from '@chainwire/chains';
+import { ChainDirectory, getAccountResource, tronCall } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 import { parseAccountAddress } from '../addresses/account-address';
+import { chainReadError } from '../chain-reads/chain-read-error';
 import { TRON_NODE, type TronNode } from '../chain-reads/tron-node';
 import type { TronResourcesResult } from './tron-resources.response';
 
@@ -39,26 +35,22 @@ export class GetTronResourcesHandler implements IQueryHandler<GetTronResourcesQu
       throw ApiError.badRequest(ErrorCode.UNSUPPORTED_CHAIN, `${chain.id} has no Tron resources`);
     }
     const account = parseAccountAddress(chain.family, address);
-    if (!this.node) {
+    const node = this.node;
+    if (!node) {
       throw ApiError.badRequest(ErrorCode.UNSUPPORTED_CHAIN, `No Tron node is configured (TRON_RPC_URL)`);
     }
-    try {
-      const r = await getAccountResource(this.node, account.display);
-      return {
-        chain: chain.id,
-        address: account.display,
-        energyUsed: r.energyUsed,
-        energyLimit: r.energyLimit,
-        bandwidthUsed: r.freeNetUsed + r.netUsed,
-        bandwidthLimit: r.freeNetLimit + r.netLimit,
-        updatedAt: new Date().toISOString(),
-      };
-    } catch (error) {
-      // The address was checked here, so a refusal or a malformed answer is the node's fault, not the client's.
-      if (error instanceof TronNodeUnavailableError || error instanceof TronNodeError) {
-        throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, error.message);
-      }
-      throw error;
-    }
+    // The address was checked here, so a refusal or a malformed answer is the node's fault, not the client's.
+    const r = await tronCall(() => getAccountResource(node, account.display)).catch((error: unknown) => {
+      throw chainReadError(error);
+    });
+    return {
+      chain: chain.id,
+      address: account.display,
+      energyUsed: r.energyUsed,
+      energyLimit: r.energyLimit,
+      bandwidthUsed: r.freeNetUsed + r.netUsed,
+      bandwidthLimit: r.freeNetLimit + r.netLimit,
+      updatedAt: new Date().toISOString(),
+    };
   }
 }
