@@ -5,14 +5,16 @@
  *  (a) end to end: the built server (the entry `npm start` runs) in a child process with every role,
  *      from spawn until the balances read model has the head's balances;
  *  (b) the RPC floor: the same blocks, receipts and traces read with the indexer's client, no processing;
- *  (c) the storage floor: one COPY of the very event rows the service appended into an empty events table.
+ *  (c) the storage floor: one COPY of the very event rows the service appended into an empty events table;
+ *  (d) on PostgreSQL, the combined floor: (b) and a COPY of every events, history and balances row the
+ *      service wrote into empty copies of those tables, all at once.
  * Then every balance of the run is compared with the node, to the last unit. PostgreSQL when
  * DATABASE_URL is set (a database per workload is created and dropped), embedded PGlite otherwise.
  */
 import { performance } from 'node:perf_hooks';
 import { PROJECT_ROOT } from '@chainwire/core';
 import { startTestAnvil } from '../test/support/anvil';
-import { rpcFloor, storageFloor } from './indexer/floors';
+import { combinedFloor, rpcFloor, storageFloor } from './indexer/floors';
 import { measureHeadLatency } from './indexer/head-latency';
 import { freshStore, registerTokens, runService } from './indexer/service-run';
 import { verifyBalances } from './indexer/verify-balances';
@@ -64,6 +66,8 @@ async function runWorkload(name: WorkloadName): Promise<void> {
       await db.close();
     }
     const storage = await storageFloor(store);
+    const combinedMs =
+      store.backend === 'PostgreSQL' ? await combinedFloor(store, anvil.rpcUrl, workload.head) : undefined;
 
     const transfers = kinds.reduce((sum, r) => sum + Number(r.n), 0);
     const indexMs = run.caughtUpMs - run.bootMs;
@@ -81,6 +85,12 @@ async function runWorkload(name: WorkloadName): Promise<void> {
     console.log(
       `(c) storage floor (COPY): ${seconds(storage.ms)}, ${rate(storage.ms)} transfers/s; ratio (a)/(c) ${(storage.ms / indexMs).toFixed(3)}`,
     );
+    if (combinedMs !== undefined) {
+      console.log(
+        `(d) combined floor (RPC floor and COPY of the events, history and balance rows, at once): ${seconds(combinedMs)}, ` +
+          `${rate(combinedMs)} transfers/s; ratio (a)/(d) ${(combinedMs / indexMs).toFixed(3)}`,
+      );
+    }
     if (latency) {
       console.log(
         `head latency (node mines → GET /api/blocks/latest has it), ${latency.samples} blocks: p50 ${latency.p50} ms, ` +

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import type { PoolClient } from 'pg';
 import { EvmChainAdapter } from '@chainwire/chains';
 import { fetchBlockRange } from '@chainwire/indexing';
 import type { BenchStore } from './service-run';
@@ -83,5 +84,53 @@ async function pgliteStorageFloor(dataDir: string): Promise<{ ms: number; rows: 
     return { ms, rows: rows.length };
   } finally {
     await pg.close();
+  }
+}
+
+/**
+ * The tables the service must fill for a transfer, whatever it does in between: the events, the
+ * history rows and the balances (the read model's final rows, fewer than the upserts that made them).
+ */
+const FILLED_TABLES = [
+  { table: 'events', columns: FLOOR_COLUMNS },
+  { table: 'tx_history', columns: '*' },
+  { table: 'balances', columns: '*' },
+] as const;
+
+/**
+ * The combined floor: the RPC floor and a `COPY` of the rows the service wrote into each of
+ * FILLED_TABLES' empty copies, all at once (each table on its own connection), with nothing done in
+ * between. What the bytes alone cost this machine when they compete for its cores, as in a real run;
+ * a service that decodes, checks and projects cannot be faster. PostgreSQL only: on PGlite every COPY
+ * runs in the bench's own thread, beside the reads, so the figure would measure that thread.
+ */
+export async function combinedFloor(store: BenchStore, rpcUrl: string, head: bigint): Promise<number> {
+  const db = await store.open();
+  const clients: PoolClient[] = [];
+  try {
+    const copies: { client: PoolClient; body: Buffer; sql: string }[] = [];
+    for (const { table, columns } of FILLED_TABLES) {
+      const client = await db.pool.connect();
+      clients.push(client);
+      const chunks: Buffer[] = [];
+      const select = columns === '*' ? `SELECT * FROM ${table}` : `SELECT ${columns} FROM ${table}`;
+      const out = client.query(copyTo(`COPY (${select}) TO STDOUT`));
+      for await (const chunk of out) chunks.push(chunk as Buffer);
+      await client.query(`CREATE TABLE ${table}_floor (LIKE ${table} INCLUDING ALL)`);
+      const target = columns === '*' ? `${table}_floor` : `${table}_floor (${columns})`;
+      copies.push({ client, body: Buffer.concat(chunks), sql: `COPY ${target} FROM STDIN` });
+    }
+    const t0 = performance.now();
+    await Promise.all([
+      rpcFloor(rpcUrl, head),
+      ...copies.map(({ client, body, sql }) => pipeline(Readable.from([body]), client.query(copyFrom(sql)))),
+    ]);
+    const ms = performance.now() - t0;
+    for (const [i, { table }] of FILLED_TABLES.entries())
+      await clients[i]!.query(`DROP TABLE ${table}_floor`);
+    return ms;
+  } finally {
+    for (const client of clients) client.release();
+    await db.close();
   }
 }
