@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Body, Controller, Get, Module, Param, Post, Query } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { z } from 'zod';
@@ -241,6 +242,46 @@ describe('createHttpApp', () => {
       expect((await post('{"amountWei":1,"note":"caf\u00e9 ✓"}')).status).toBe(201);
       expect((await inject({ method: 'GET', url: '/test/item/caf%C3%A9' })).json).toMatchObject({
         data: { id: 'café' },
+      });
+    });
+  });
+
+  describe('requests the HTTP parser refuses', () => {
+    let port: number;
+    beforeAll(async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.getHttpServer().address() as { port: number }).port;
+    });
+
+    /** The raw answer to raw request bytes: these never reach Fastify, so inject cannot send them. */
+    const raw = (request: string) =>
+      new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(request));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const [head = '', body = ''] = text.split('\r\n\r\n');
+          resolve({ status: Number(head.split(' ')[1]), json: JSON.parse(body) as Record<string, unknown> });
+        });
+      });
+
+    it.each([
+      [
+        'a request line over the header limit',
+        `GET /test/item/1?q=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+        431,
+      ],
+      ['an unknown method', 'FOO /test/item/1 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+      ['a malformed request line', 'GET\r\n\r\n', 400],
+    ])('answers %s with the error envelope', async (_case, request, status) => {
+      const res = await raw(request);
+      expect(res.status).toBe(status);
+      expect(res.json).toEqual({
+        ok: false,
+        code: 'VALIDATION_ERROR',
+        message: expect.any(String),
+        data: null,
       });
     });
   });

@@ -6,6 +6,7 @@ import type { Registry } from 'prom-client';
 import type { Logger } from '../logging/logger';
 import { type ApiDocsOptions, serveApiDocs } from './api-docs';
 import { ApiExceptionFilter, toErrorResponse } from './api-exception.filter';
+import { answerClientError } from './client-error';
 import { registerControlCharacterCheck } from './control-characters';
 import { registerEnvelope } from './envelope-hook';
 import { registerExactJson } from './exact-json-body';
@@ -56,6 +57,7 @@ export async function createHttpApp(
         const { status, body } = toErrorResponse(error);
         void reply.status(status).send(body);
       },
+      clientErrorHandler: answerClientError,
     }),
     { bodyParser: false, logger: nestLogger(options.logger), abortOnError: false },
   );

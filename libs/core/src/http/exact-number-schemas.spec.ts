@@ -4,8 +4,9 @@ import {
   safeIntegerInput,
   toExactBigInt,
   toPlainDecimal,
+  trimTrailingZeros,
 } from './exact-number-schemas';
-import { LosslessNumber, parseJsonExact } from './lossless-json';
+import { isLosslessNumber, LosslessNumber, MAX_NUMBER_TEXT_LENGTH, parseJsonExact } from './lossless-json';
 
 describe('exact number inputs', () => {
   it('reads integers from bigint, integral literals and decimal strings', () => {
@@ -39,5 +40,31 @@ describe('exact number inputs', () => {
     expect(safeIntegerInput().safeParse(2n ** 64n).success).toBe(false);
     expect(decimalInput().safeParse('1e5').success).toBe(false);
     expect(decimalInput().safeParse({}).success).toBe(false);
+  });
+
+  // A hang guard, not a speed measure: the backtracking regex it replaces took minutes on this input.
+  it('normalises a run of a million zeros without hanging', () => {
+    const zeros = '0'.repeat(1_000_000);
+    expect(trimTrailingZeros(`${zeros}1${zeros}`)).toBe(`${zeros}1`);
+    expect(trimTrailingZeros(zeros)).toBe('');
+    expect(toPlainDecimal(`0.${zeros}1`)).toBeUndefined();
+    expect(decimalInput().safeParse(`0.${zeros}1`).success).toBe(false);
+    expect(toPlainDecimal('1.2500')).toBe('1.25');
+  }, 10_000);
+
+  it('refuses number text longer than any field takes without converting it', () => {
+    const long = '9'.repeat(MAX_NUMBER_TEXT_LENGTH + 1);
+    const body = parseJsonExact(`{"amountWei": 1${'0'.repeat(900_000)}, "ok": ${'9'.repeat(78)}}`) as Record<
+      string,
+      unknown
+    >;
+    expect(isLosslessNumber(body.amountWei)).toBe(true);
+    expect(body.ok).toBe(10n ** 78n - 1n);
+    expect(toExactBigInt(body.amountWei)).toBeUndefined();
+    expect(toExactBigInt(long)).toBeUndefined();
+    expect(bigIntInput().safeParse(long).success).toBe(false);
+    expect(toExactBigInt('9'.repeat(MAX_NUMBER_TEXT_LENGTH))).toBe(
+      10n ** BigInt(MAX_NUMBER_TEXT_LENGTH) - 1n,
+    );
   });
 });

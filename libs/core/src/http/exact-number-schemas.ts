@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLosslessNumber } from './lossless-json';
+import { isLosslessNumber, MAX_NUMBER_TEXT_LENGTH } from './lossless-json';
 
 const INTEGER_STRING = /^-?\d+$/;
 const DECIMAL_STRING = /^-?\d+(\.\d+)?$/;
@@ -16,7 +16,7 @@ export function toExactBigInt(value: unknown): bigint | undefined {
     : typeof value === 'string'
       ? value.trim()
       : undefined;
-  if (text === undefined) return undefined;
+  if (text === undefined || text.length > MAX_NUMBER_TEXT_LENGTH) return undefined;
   if (INTEGER_STRING.test(text)) return BigInt(text);
   const decimal = toPlainDecimal(text);
   if (decimal === undefined) return undefined;
@@ -26,6 +26,7 @@ export function toExactBigInt(value: unknown): bigint | undefined {
 
 /** A plain decimal string (no exponent) for a JSON number literal or decimal string; undefined if not numeric. */
 export function toPlainDecimal(text: string): string | undefined {
+  if (text.length > MAX_NUMBER_TEXT_LENGTH) return undefined;
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
   if (!match) return undefined;
   const [, sign, intPart, fracPart = '', exp = '0'] = match;
@@ -39,8 +40,19 @@ export function toPlainDecimal(text: string): string | undefined {
   }
   if (point > digits.length) digits += '0'.repeat(point - digits.length);
   const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
-  const fraction = digits.slice(point).replace(/0+$/, '');
+  const fraction = trimTrailingZeros(digits.slice(point));
   return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * `digits` without its trailing zeros. Not `replace(/0+$/, '')`: that regular expression backtracks
+ * over every run of zeros it meets, quadratic in the run's length ('0.000…001' with a million zeros
+ * held the event loop for minutes).
+ */
+export function trimTrailingZeros(digits: string): string {
+  let end = digits.length;
+  while (end > 0 && digits.charCodeAt(end - 1) === 48) end--;
+  return digits.slice(0, end);
 }
 
 /** A body field holding an exact integer (smallest units, wei…): number literal or decimal string. */

@@ -3,9 +3,22 @@ import { controlCharacterError, hasControlCharacter } from './control-characters
 
 const INTEGER_LITERAL = /^-?\d+$/;
 
-/** Integer literals become bigint (every digit kept); other numbers stay exact as LosslessNumber. */
+/**
+ * The longest number text (literal or decimal string) taken as a number. uint256 has 78 digits, so
+ * nothing valid comes near it, and BigInt() of a long digit string costs quadratic time: a 1 MB body
+ * of digits would hold the event loop for tens of milliseconds per request.
+ */
+export const MAX_NUMBER_TEXT_LENGTH = 1000;
+
+/**
+ * Integer literals become bigint (every digit kept); other numbers stay exact as LosslessNumber. An
+ * integer literal too long for any field stays a LosslessNumber too: BigInt() of it would cost
+ * quadratic time at parse time, for a field no schema will accept.
+ */
 export function parseExactNumber(literal: string): bigint | LosslessNumber {
-  return INTEGER_LITERAL.test(literal) ? BigInt(literal) : new LosslessNumber(literal);
+  return INTEGER_LITERAL.test(literal) && literal.length <= MAX_NUMBER_TEXT_LENGTH
+    ? BigInt(literal)
+    : new LosslessNumber(literal);
 }
 
 /**

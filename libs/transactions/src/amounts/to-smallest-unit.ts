@@ -1,3 +1,5 @@
+import { trimTrailingZeros } from '@chainwire/core';
+
 /** Why a human amount cannot be expressed in smallest units. */
 export type AmountProblem = 'negative' | 'too-precise' | 'malformed';
 
@@ -14,7 +16,7 @@ export function toSmallestUnit(amount: string, decimals: number): SmallestUnitRe
   const match = PLAIN_DECIMAL.exec(amount);
   if (!match) return { ok: false, problem: 'malformed' };
   const [, sign, whole, rawFraction = ''] = match;
-  const fraction = rawFraction.replace(/0+$/, '');
+  const fraction = trimTrailingZeros(rawFraction);
   if (fraction.length > decimals) return { ok: false, problem: 'too-precise' };
   const value = BigInt(whole! + fraction.padEnd(decimals, '0'));
   if (sign === '-' && value !== 0n) return { ok: false, problem: 'negative' };

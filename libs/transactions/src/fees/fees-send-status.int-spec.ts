@@ -129,10 +129,32 @@ describe('GET /api/fees, POST /api/txs/send, GET /api/txs/status', () => {
     ['no signedTx', { chain: 'ethereum' }],
     ['non-hex', { chain: 'ethereum', signedTx: 'hello' }],
     ['odd-length hex', { chain: 'ethereum', signedTx: '0x123' }],
+    ['more bytes than a node accepts', { chain: 'ethereum', signedTx: `0x${'ff'.repeat(128 * 1024 + 1)}` }],
   ])('answers a send with %s as VALIDATION_ERROR', async (_case, body) => {
     const res = await t.post('/api/txs/send', body);
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('leaves a blob transaction over 128 KiB to the node: its network form carries the blobs', async () => {
+    const res = await t.post('/api/txs/send', {
+      chain: 'ethereum',
+      signedTx: `0x03${'ff'.repeat(128 * 1024 + 1)}`,
+    });
+    expect([res.status, res.json.code]).toEqual([400, 'BROADCAST_REJECTED']);
+  });
+
+  it("refuses a transaction over 128 KiB before the node, so concurrent ones no longer fail others' broadcasts batched with them", async () => {
+    const oversized = { chain: 'ethereum', signedTx: `0x${'ff'.repeat(200_000)}` };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.post('/api/txs/send', i % 2 ? oversized : { chain: 'ethereum', signedTx: '0x02f86b' }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 400));
+    expect(answers.map((a) => a.json.code)).toEqual(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? 'VALIDATION_ERROR' : 'BROADCAST_REJECTED')),
+    );
   });
 
   it('reports CONFIRMED with confirmations and an unknown hash as NOT_FOUND; refuses a malformed hash', async () => {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { ErrorCode, hasControlCharacter } from '@chainwire/core';
+import { ErrorCode, hasControlCharacter, isLosslessNumber } from '@chainwire/core';
 import { forbiddenAddressReason } from '@chainwire/core';
 import { WebhookErrorCode } from '../webhook-errors';
 import { EVENT_KINDS, type EventKind } from './subscription.events';
@@ -117,12 +117,26 @@ export function createSubscriptionSchema(rules: { httpsOnly: boolean; allowPriva
         }
         const unknown = v.filter((k) => !(EVENT_KINDS as readonly unknown[]).includes(k));
         if (unknown.length)
-          return { problem: `unknown kinds ${JSON.stringify(unknown)}; expected ${EVENT_KINDS.join(', ')}` };
+          return { problem: `unknown kinds ${describeKinds(unknown)}; expected ${EVENT_KINDS.join(', ')}` };
         if (new Set(v).size !== v.length) return { problem: 'must not repeat a kind' };
         return { value: EVENT_KINDS.filter((k) => v.includes(k)) };
       },
     },
   });
+}
+
+/**
+ * The refused kinds for the message. Not JSON.stringify: the body parser gives integers as bigint,
+ * which it throws on (a 500 for `eventKinds: [1]`); and the echo stays short whatever was sent.
+ */
+function describeKinds(kinds: unknown[]): string {
+  const shown = kinds.slice(0, 5).map((k) => {
+    if (typeof k === 'string') return JSON.stringify(k.slice(0, 50));
+    if (k === null || typeof k === 'boolean') return String(k);
+    if (Array.isArray(k)) return 'an array';
+    return typeof k === 'object' && !isLosslessNumber(k) ? 'an object' : 'a number';
+  });
+  return `[${shown.join(', ')}${kinds.length > 5 ? ', …' : ''}]`;
 }
 
 /** `limit` of the list endpoints: default 20, 1 to 100; anything else is 400 INVALID_LIMIT. */

@@ -73,6 +73,9 @@ describe('notifications subscriptions API', () => {
     [{ eventKinds: ['INCOMING_NFT'] }, 'INVALID_EVENT_KINDS'],
     [{ eventKinds: ['INCOMING_NATIVE', 'INCOMING_NATIVE'] }, 'INVALID_EVENT_KINDS'],
     [{ eventKinds: 'INCOMING_NATIVE' }, 'INVALID_EVENT_KINDS'],
+    // The body parser gives integers as bigint: naming them in the message was a 500.
+    [{ eventKinds: [1] }, 'INVALID_EVENT_KINDS'],
+    [{ eventKinds: [1.5, null, {}, ['INCOMING_NATIVE']] }, 'INVALID_EVENT_KINDS'],
   ])('rejects %j with 400 %s', async (overrides, code) => {
     const res = await t.request(
       'POST',
