@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { types, type Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { startEmbeddedPgliteThread } from './embedded-pglite-thread';
 import type { RelationalSchema } from './relational-schema';
 
 // int8 and numeric stay strings: amounts and positions are bigints, never JS numbers. TypeORM's
@@ -42,8 +41,8 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens PostgreSQL when a URL is given, otherwise starts PGlite in a thread of its own and serves it on a
- * loopback port so that TypeORM and `pg` take the same code path against both.
+ * Opens PostgreSQL when a URL is given, otherwise starts PGlite and serves it on a loopback port so
+ * that TypeORM and `pg` take the same code path against both.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -61,13 +60,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  // PGlite ships ESM and CJS; loaded lazily so a PostgreSQL deployment never pays for the wasm.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   let dataDir: string | undefined;
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = join(options.dataDir, 'pgdata');
   }
-  const embedded = await startEmbeddedPgliteThread(dataDir);
-  const url = `postgres://postgres@${embedded.conn}/postgres`;
+  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 32 });
+  await server.start();
+  const url = `postgres://postgres@${server.getServerConn()}/postgres`;
   // One connection only: pglite-socket multiplexes connections message by message, so two clients'
   // extended-protocol messages (Parse/Bind/Execute) can interleave and bind to the wrong statement.
   // PGlite is a single session anyway; the pool queue serialises exactly as the server would.
@@ -75,7 +79,8 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Datab
   try {
     dataSource = await initialize(options.schema, url, 1);
   } catch (error) {
-    await embedded.close();
+    await server.stop();
+    await db.close();
     throw error;
   }
   let closed = false;
@@ -89,7 +94,8 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Datab
       if (closed) return;
       closed = true;
       await destroy(dataSource);
-      await embedded.close();
+      await server.stop();
+      await db.close();
     },
   };
 }
