@@ -113,8 +113,7 @@ export async function combinedFloor(store: BenchStore, rpcUrl: string, head: big
       const client = await db.pool.connect();
       clients.push(client);
       const chunks: Buffer[] = [];
-      const select = columns === '*' ? `SELECT * FROM ${table}` : `SELECT ${columns} FROM ${table}`;
-      const out = client.query(copyTo(`COPY (${select}) TO STDOUT`));
+      const out = client.query(copyTo(`COPY (SELECT ${columns} FROM ${table}) TO STDOUT`));
       for await (const chunk of out) chunks.push(chunk as Buffer);
       await client.query(`CREATE TABLE ${table}_floor (LIKE ${table} INCLUDING ALL)`);
       const target = columns === '*' ? `${table}_floor` : `${table}_floor (${columns})`;
