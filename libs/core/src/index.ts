@@ -19,6 +19,7 @@ export * from './metrics';
 export * from './http/api-error';
 export { toErrorResponse } from './http/api-exception.filter';
 export * from './http/bare-response.decorator';
+export * from './http/large-body.decorator';
 export * from './http/control-characters';
 export * from './http/create-http-app';
 export * from './http/egress-policy';

@@ -6,6 +6,7 @@ import { createLogger } from '../logging/logger';
 import { ApiError } from './api-error';
 import { BareResponse } from './bare-response.decorator';
 import { createHttpApp } from './create-http-app';
+import { LargeBody } from './large-body.decorator';
 import { Enveloped } from './envelope';
 import { ErrorCode } from './error-codes';
 import { bigIntInput } from './exact-number-schemas';
@@ -25,6 +26,12 @@ class TestController {
   @Post('echo')
   echo(@Body(new ZodValidationPipe(transferSchema)) body: z.output<typeof transferSchema>) {
     return { doubled: body.amountWei * 2n, isBigInt: typeof body.amountWei === 'bigint' };
+  }
+
+  @Post('large')
+  @LargeBody()
+  large(@Body() body: { note: string }) {
+    return { length: body.note.length };
   }
 
   @Get('item/:id')
@@ -65,6 +72,7 @@ describe('createHttpApp', () => {
     app = await createHttpApp(TestModule, {
       logger: createLogger({ level: 'error', write: (line) => logged.push(line) }),
       bodyLimit: 1024,
+      smallBodyLimit: 256,
       docs: { title: 'Test API', version: '1' },
     });
   });
@@ -155,6 +163,21 @@ describe('createHttpApp', () => {
     expect(res.status).toBe(status);
     expect(res.json).toMatchObject({ ok: false, code });
     expect(typeof res.json.message).toBe('string');
+  });
+
+  it('takes bodies up to the small limit, and up to the body limit on a @LargeBody() route', async () => {
+    const body = (length: number) => ({
+      payload: `{"note":"${'x'.repeat(length)}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    const small = await inject({ method: 'POST', url: '/test/echo', ...body(400) });
+    expect([small.status, small.json.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    expect(small.json.message).toContain('256 bytes');
+    expect((await inject({ method: 'POST', url: '/test/large', ...body(400) })).json.data).toEqual({
+      length: 400n,
+    });
+    const large = await inject({ method: 'POST', url: '/test/large', ...body(2000) });
+    expect([large.status, large.json.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
   it('answers an unknown route with a 404 envelope', async () => {

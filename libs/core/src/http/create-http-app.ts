@@ -14,12 +14,16 @@ import { registerHttpMetrics } from '../metrics/http-metrics';
 import { nestLogger } from './nest-logger';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Largest body of a route not marked @LargeBody(): the requests of the others are a few KB at most. */
+export const DEFAULT_SMALL_BODY_LIMIT = 64 * 1024;
 const MAX_PARAM_LENGTH = 16 * 1024;
 
 export interface HttpAppOptions {
   logger: Logger;
-  /** Largest accepted request body in bytes; larger ones get 413 PAYLOAD_TOO_LARGE. */
+  /** Largest accepted request body in bytes (routes marked @LargeBody()); larger ones get 413 PAYLOAD_TOO_LARGE. */
   bodyLimit?: number;
+  /** Largest accepted request body of every other route; default DEFAULT_SMALL_BODY_LIMIT. */
+  smallBodyLimit?: number;
   /** Swagger UI and the OpenAPI document; omitted: no docs routes. */
   docs?: ApiDocsOptions;
   /**
@@ -61,7 +65,11 @@ export async function createHttpApp(
     }),
     { bodyParser: false, logger: nestLogger(options.logger), abortOnError: false },
   );
-  registerExactJson(app.getHttpAdapter().getInstance(), bodyLimit);
+  registerExactJson(
+    app.getHttpAdapter().getInstance(),
+    bodyLimit,
+    options.smallBodyLimit ?? DEFAULT_SMALL_BODY_LIMIT,
+  );
   registerEnvelope(app.getHttpAdapter().getInstance());
   registerControlCharacterCheck(app.getHttpAdapter().getInstance());
   if (options.metrics) registerHttpMetrics(app.getHttpAdapter().getInstance(), options.metrics);

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { Enveloped, LargeBody, ZodValidationPipe } from '@chainwire/core';
 import { SendTransactionCommand } from './send-transaction.command';
 import {
   SendTransactionEnvelope,
@@ -17,6 +17,7 @@ export class SendTransactionController {
 
   @Post('send')
   @HttpCode(200)
+  @LargeBody()
   @ApiOperation({
     summary: 'Broadcasts a signed transaction through the chain node (EVM, Solana, Tron)',
     description:
@@ -24,7 +25,8 @@ export class SendTransactionController {
       'The node is the judge of signatures, nonces, reference blocks and funds; Solana sends run its preflight ' +
       "simulation. Errors: 400 VALIDATION_ERROR (signedTx not of the chain's form, unsigned, or Tron raw_data not " +
       "matching raw_data_hex), BROADCAST_REJECTED (message: the node's reason; Tron: its code first), UNKNOWN_CHAIN, " +
-      'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
+      'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 413 PAYLOAD_TOO_LARGE (over 1 MiB); ' +
+      '503 SERVICE_UNAVAILABLE.',
   })
   @ApiBody({ type: SendTransactionRequestDto })
   @ApiOkResponse({ type: SendTransactionEnvelope })
