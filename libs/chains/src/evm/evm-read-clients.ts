@@ -14,6 +14,7 @@ export interface ChainNode {
 export class EvmReadClients {
   private readonly urls = new Map<string, string>();
   private readonly clients = new Map<string, PublicClient>();
+  private readonly broadcastClients = new Map<string, PublicClient>();
 
   constructor(
     nodes: readonly ChainNode[],
@@ -29,12 +30,26 @@ export class EvmReadClients {
 
   /** The chain's client, or undefined when no node is configured for it. */
   client(chain: string): PublicClient | undefined {
+    return this.made(this.clients, chain, true);
+  }
+
+  /**
+   * The chain's client for eth_sendRawTransaction: one request per call, never batched. A signed
+   * transaction is the sender's bytes, up to a megabyte with blobs; in a JSON-RPC batch with other
+   * requests, a few large ones push the batch past the node's request limit and everyone's request in
+   * it fails.
+   */
+  broadcastClient(chain: string): PublicClient | undefined {
+    return this.made(this.broadcastClients, chain, false);
+  }
+
+  private made(made: Map<string, PublicClient>, chain: string, batch: boolean): PublicClient | undefined {
     const url = this.urls.get(chain);
     if (url === undefined) return undefined;
-    let client = this.clients.get(chain);
+    let client = made.get(chain);
     if (!client) {
-      client = createEvmTxClient(url, { timeoutMs: this.timeoutMs });
-      this.clients.set(chain, client);
+      client = createEvmTxClient(url, { timeoutMs: this.timeoutMs, batch });
+      made.set(chain, client);
     }
     return client;
   }

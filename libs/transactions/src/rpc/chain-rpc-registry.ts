@@ -47,6 +47,11 @@ export class ChainRpcRegistry {
     return this.clients.client(chain);
   }
 
+  /** The chain's unbatched client for broadcasts (EvmReadClients.broadcastClient). */
+  evmBroadcastClient(chain: string): PublicClient | undefined {
+    return this.clients.broadcastClient(chain);
+  }
+
   /** The node's EIP-155 chain id (eth_chainId, asked once; a failure is not kept). */
   evmChainId(chain: string, client: PublicClient): Promise<number> {
     let id = this.chainIds.get(chain);

@@ -7,6 +7,7 @@ import {
 } from '@chainwire/chains';
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
+import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
 
 import type { SendTransactionRequest } from './send-transaction.schema';
 import type { SendTransactionResult } from './send-transaction.response';
@@ -31,14 +32,18 @@ export class SendTransactionHandler implements ICommandHandler<
   SendTransactionCommand,
   SendTransactionResult
 > {
-  constructor(private readonly chains: TxChainResolver) {}
+  constructor(
+    private readonly chains: TxChainResolver,
+    private readonly rpc: ChainRpcRegistry,
+  ) {}
 
   async execute({ request }: SendTransactionCommand): Promise<SendTransactionResult> {
     const chain = await this.chains.resolveAnyFamily(request.chain);
     switch (chain.family) {
       case 'evm': {
         const signedTx = parseSignedEvmTx(request.signedTx);
-        return { txHash: await withChainErrors(() => sendRawTransaction(chain.client, signedTx)) };
+        const client = this.rpc.evmBroadcastClient(chain.entry.id) ?? chain.client;
+        return { txHash: await withChainErrors(() => sendRawTransaction(client, signedTx)) };
       }
       case 'solana': {
         const bytes = parseSignedSolanaTx(request.signedTx);

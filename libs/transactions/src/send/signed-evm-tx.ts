@@ -2,11 +2,9 @@ import type { Hex } from 'viem';
 import { invalidSignedTx } from './invalid-signed-tx';
 
 /**
- * geth's txMaxSize: nodes refuse a larger transaction anyway. Checked here because the chain client
- * sends concurrent calls as one JSON-RPC batch: a few oversized ones in one batch push it past the
- * node's request size limit, and every other client's broadcast in that batch failed with a 503.
+ * geth's txMaxSize: nodes refuse a larger transaction anyway, so it is a 400 before the node is asked.
  * Blob transactions (type 3) are exempt: their network form carries the blobs, 128 KiB each, and
- * nodes bound them by blob count instead; the body limit bounds them here.
+ * nodes bound them by blob count instead; the route's body limit bounds them here.
  */
 export const MAX_SIGNED_EVM_TX_BYTES = 128 * 1024;
 

@@ -5,6 +5,8 @@ export interface EvmTxClientOptions {
   timeoutMs?: number;
   /** Retries of transient transport failures inside one request. */
   retryCount?: number;
+  /** false: every request on its own (broadcasts); default true. */
+  batch?: boolean;
 }
 
 /**
@@ -17,7 +19,7 @@ export function createEvmTxClient(rpcUrl: string, options: EvmTxClientOptions = 
       timeout: options.timeoutMs ?? 10_000,
       retryCount: options.retryCount ?? 1,
       retryDelay: 100,
-      batch: { batchSize: 20, wait: 0 },
+      batch: options.batch === false ? false : { batchSize: 20, wait: 0 },
     }),
     cacheTime: 0,
   });
