@@ -28,7 +28,7 @@ export function registerExactJson(fastify: FastifyInstance, bodyLimit: number, s
       const large =
         (request.routeOptions.config as { [LARGE_BODY]?: unknown } | undefined)?.[LARGE_BODY] === true;
       const limit = large ? bodyLimit : Math.min(bodyLimit, smallBodyLimit);
-      if (text.length > limit && Buffer.byteLength(text) > limit) {
+      if (Buffer.byteLength(text) > limit) {
         done(
           new ApiError(
             413,
