@@ -1,5 +1,5 @@
-import { type Address, getAddress, type Hash, maxUint256 } from 'viem';
-import { uniswapV2RouterAbi } from '../../evm/uniswap-v2/uniswap-v2-abi';
+import { type Address, createTestClient, getAddress, type Hash, http, maxUint256, parseAbi } from 'viem';
+import { uniswapV2FactoryAbi, uniswapV2RouterAbi } from '../../evm/uniswap-v2/uniswap-v2-abi';
 import { demoTokenAbi } from '../demo-token/demo-token.artifact';
 import type { DevAccount } from '../dev-accounts';
 import { devChainClients } from '../dev-clients';
@@ -78,5 +78,43 @@ export async function deployUniswapV2(
     const receipt = await waitForReceipt(publicClient, hash);
     if (receipt.status !== 'success') throw new Error(`adding liquidity for ${pool.token} failed in ${hash}`);
   }
+  await startPriceAccumulators(rpcUrl, pools, factory, weth, { publicClient, wallet });
   return { router, factory, weth };
+}
+
+/**
+ * One `sync()` per pair in a block a second after its liquidity. A pair's price accumulators stay zero
+ * until a block later than its last update; the first swap after that writes them, zero to non-zero,
+ * about 45,000 gas more than a swap in the same second. A gas estimate taken in the liquidity block's
+ * second then undercounts a swap mined in the next by more than prepare-sign's 20 % margin, and the
+ * swap runs out of gas. Pools on live chains are long past their first second; these are made alike.
+ */
+async function startPriceAccumulators(
+  rpcUrl: string,
+  pools: readonly DevUniswapV2Pool[],
+  factory: Address,
+  weth: Address,
+  { publicClient, wallet }: ReturnType<typeof devChainClients>,
+): Promise<void> {
+  if (pools.length === 0) return;
+  const { timestamp } = await publicClient.getBlock();
+  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setNextBlockTimestamp({
+    timestamp: timestamp + 1n,
+  });
+  for (const pool of pools) {
+    const pair = await publicClient.readContract({
+      address: factory,
+      abi: uniswapV2FactoryAbi,
+      functionName: 'getPair',
+      args: [pool.token, weth],
+    });
+    const hash = await wallet.writeContract({
+      address: pair,
+      abi: parseAbi(['function sync()']),
+      functionName: 'sync',
+    });
+    if ((await waitForReceipt(publicClient, hash)).status !== 'success') {
+      throw new Error(`sync() of the ${pool.token} pair failed in ${hash}`);
+    }
+  }
 }

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { keccak256, parseUnits } from 'viem';
+import { encodeFunctionData, keccak256, parseUnits } from 'viem';
 
 const pairBuild = JSON.parse(
   readFileSync(require.resolve('@uniswap/v2-core/build/UniswapV2Pair.json'), 'utf8'),
 ) as { bytecode: string };
 import { startTestAnvil, type TestAnvil } from '../../../../../test/support/anvil';
 import { readUniswapV2PathQuote, readUniswapV2Weth } from '../../evm/uniswap-v2/read-uniswap-v2';
+import { uniswapV2RouterAbi } from '../../evm/uniswap-v2/uniswap-v2-abi';
 import { deployDemoTokens } from '../demo-tokens';
 import { deployUniswapV2, type DevUniswapV2 } from './deploy-uniswap-v2';
 import {
@@ -70,5 +71,27 @@ describe('Uniswap V2 from the npm builds', () => {
         anvil.accounts[5].address,
       ]),
     ).toBeNull();
+  });
+
+  it("prices a swap the same whether it lands in the liquidity's second or later: the pools' accumulators are started", async () => {
+    // A pair whose accumulators were still zero cost about 45,000 gas more in a later second than an
+    // estimate in its liquidity's second said, past prepare-sign's 20 % margin: the swap ran out of gas.
+    const trader = anvil.accounts[1];
+    const swap = () =>
+      anvil.publicClient.estimateGas({
+        account: trader.address,
+        to: uniswap.router,
+        value: parseUnits('1', 18),
+        data: encodeFunctionData({
+          abi: uniswapV2RouterAbi,
+          functionName: 'swapExactETHForTokens',
+          args: [1n, [uniswap.weth, usdc], trader.address, 2n ** 40n],
+        }),
+      });
+    const now = await swap();
+    await anvil.testClient.increaseTime({ seconds: 5 });
+    await anvil.testClient.mine({ blocks: 1 });
+    const later = await swap();
+    expect(Number(later - now)).toBeLessThan(Number(now) / 10);
   });
 });
