@@ -73,7 +73,7 @@ describe('Uniswap V2 from the npm builds', () => {
     ).toBeNull();
   });
 
-  it("prices a swap the same whether it lands in the liquidity's second or later: the pools' accumulators are started", async () => {
+  it("prices a swap alike whether it lands in the liquidity's second or later: the pools' accumulators are started", async () => {
     // A pair whose accumulators were still zero cost about 45,000 gas more in a later second than an
     // estimate in its liquidity's second said, past prepare-sign's 20 % margin: the swap ran out of gas.
     const trader = anvil.accounts[1];
@@ -92,6 +92,7 @@ describe('Uniswap V2 from the npm builds', () => {
     await anvil.testClient.increaseTime({ seconds: 5 });
     await anvil.testClient.mine({ blocks: 1 });
     const later = await swap();
-    expect(Number(later - now)).toBeLessThan(Number(now) / 10);
+    // Within prepare-sign's margin (20 %): 117,769 then 128,350 gas here; 163,093 before the fix.
+    expect(later).toBeLessThanOrEqual((now * 120n) / 100n);
   });
 });
