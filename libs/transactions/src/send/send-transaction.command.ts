@@ -8,7 +8,6 @@ import {
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
-
 import type { SendTransactionRequest } from './send-transaction.schema';
 import type { SendTransactionResult } from './send-transaction.response';
 import { parseSignedEvmTx } from './signed-evm-tx';

@@ -10,7 +10,6 @@ import {
 import { ApiError, ErrorCode } from '@chainwire/core';
 import { type AnyTxChain, TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
-
 import type { TxStatusResult } from './tx-status.response';
 
 const EVM_TX_HASH = /^0x[0-9a-fA-F]{64}$/;

@@ -15,7 +15,6 @@ import type { TronPrepared } from '../prepare-sign.response';
 import { resolveAmount } from '../resolve-amount';
 import type { TransferIntent } from '../transfer-intent';
 import { parseTronAddress } from './tron-address';
-
 import { feeLimit } from './tron-fee-policy';
 
 /** A TransferContract's amount is an int64 of sun. */
