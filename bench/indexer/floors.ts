@@ -4,34 +4,45 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { PoolClient } from 'pg';
-import { EvmChainAdapter } from '@chainwire/chains';
-import { fetchBlockRange } from '@chainwire/indexing';
+import { BULK_CALLS_IN_FLIGHT, EvmChainAdapter } from '@chainwire/chains';
+import { BlockBatchSizer, fetchBlockRange, type FetchedBlock } from '@chainwire/indexing';
 import type { BenchStore } from './service-run';
 
-/** The indexer's defaults: ranges of 20 blocks, 8 requests in flight per range, the next range read ahead. */
-const RANGE = 20n;
-const CONCURRENCY = 8;
+/** The indexer's default: at most 200 blocks per range. */
+const MAX_RANGE = 200;
 
 /**
  * The RPC floor: the blocks with their transactions, receipts and call traces the indexer needs, read
- * with the indexer's own client and fetch code, two ranges in flight, and nothing done with them.
+ * with the indexer's own client and fetch code, in ranges sized as the indexer sizes them (its
+ * BlockBatchSizer), two ranges in flight, and nothing done with them.
  */
 export async function rpcFloor(rpcUrl: string, head: bigint): Promise<number> {
   const adapter = new EvmChainAdapter({ rpcUrl });
+  const sizer = new BlockBatchSizer(MAX_RANGE);
   try {
     const t0 = performance.now();
-    let ahead: Promise<unknown> | undefined;
-    for (let from = 0n; from <= head; from += RANGE) {
-      const to = from + RANGE - 1n < head ? from + RANGE - 1n : head;
-      const current = fetchBlockRange(adapter, from, to, CONCURRENCY);
-      if (ahead) await ahead;
+    let ahead: Promise<FetchedBlock[]> | undefined;
+    for (let from = 0n; from <= head;) {
+      const last = from + sizer.span() - 1n;
+      const to = last < head ? last : head;
+      const current = fetchBlockRange(adapter, from, to, BULK_CALLS_IN_FLIGHT);
+      // The indexer sizes the next range from what the previous one held, as here.
+      if (ahead) recordDensity(sizer, await ahead);
       ahead = current;
+      from = to + 1n;
     }
     await ahead;
     return performance.now() - t0;
   } finally {
     await adapter.close();
   }
+}
+
+function recordDensity(sizer: BlockBatchSizer, blocks: readonly FetchedBlock[]): void {
+  sizer.record(
+    blocks.length,
+    blocks.reduce((n, b) => n + b.logs.length + b.block.transactions.length, 0),
+  );
 }
 
 const FLOOR_COLUMNS = 'stream_id, stream_position, event_id, type, data, metadata';

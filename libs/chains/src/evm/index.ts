@@ -1,5 +1,5 @@
 export { BlockRangeSizer } from './block-range-sizer';
-export { EvmChainAdapter, type EvmChainAdapterOptions } from './evm-chain-adapter';
+export { BULK_CALLS_IN_FLIGHT, EvmChainAdapter, type EvmChainAdapterOptions } from './evm-chain-adapter';
 export type {
   EvmBlock,
   EvmBlockHeader,

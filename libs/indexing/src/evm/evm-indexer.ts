@@ -1,5 +1,10 @@
 import { BaseError, type Address } from 'viem';
-import { checksumAddress, EvmChainAdapter, RetryableChainError } from '@chainwire/chains';
+import {
+  BULK_CALLS_IN_FLIGHT,
+  checksumAddress,
+  EvmChainAdapter,
+  RetryableChainError,
+} from '@chainwire/chains';
 import type { HealthReport, HealthSource } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
 import { chainStream } from '@chainwire/chain-events';
@@ -32,7 +37,7 @@ export interface EvmIndexerOptions {
   pollIntervalMs?: number;
   /** Token Transfer logs from the receipts (default) or from eth_getLogs over the batch's range. */
   tokenLogSource?: TokenLogSource;
-  /** Concurrent requests per kind (blocks, receipts, traces). Default 8. */
+  /** JSON-RPC calls in flight per kind (blocks, receipts, traces). Default: the adapter's BULK_CALLS_IN_FLIGHT. */
   concurrency?: number;
   log?: (msg: string) => void;
   /**
@@ -93,7 +98,7 @@ export class EvmIndexer implements HealthSource {
     this.stream = chainStream(options.chain);
     this.finalityDepth = options.finalityDepth ?? 12;
     this.batchSizer = new BlockBatchSizer(Math.max(1, options.maxBlocksPerBatch ?? 200));
-    this.concurrency = options.concurrency ?? 8;
+    this.concurrency = options.concurrency ?? BULK_CALLS_IN_FLIGHT;
     this.log = options.log ?? (() => undefined);
     this.loop = new IndexerLoop({
       chain: options.chain,
