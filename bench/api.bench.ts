@@ -23,7 +23,8 @@
  * 10), BENCH_RATE (default 500), BENCH_PRICE_RATE (default 1000: the price and balances routes),
  * BENCH_PREPARE_RATE (default 100: prepare-sign waits on anvil), BENCH_PACED_CONNECTIONS (most sockets
  * of the paced run, default 64), BENCH_SPRAY (mints, default 3000),
- * BENCH_ONLY (comma-separated target names), BENCH_CPU_PROF (a folder: a CPU profile of each paced run).
+ * BENCH_ONLY (comma-separated target names), BENCH_CPU_PROF (a folder: a CPU profile of each paced run),
+ * BENCH_PROF_SATURATED=1 (with BENCH_CPU_PROF: of each saturated round too).
  */
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
@@ -412,7 +413,11 @@ async function measurePair(
     const figures: Partial<Record<'service' | 'bare', RunFigures>> = {};
     for (const label of order) {
       const side = label === 'service' ? service : bare;
-      figures[label] = await autocannon(side.url, side.target, { duration: DURATION_S });
+      figures[label] = await (process.env.BENCH_PROF_SATURATED
+        ? profiled(`${side.target.name}-${label}-saturated-${round}`, () =>
+            autocannon(side.url, side.target, { duration: DURATION_S }),
+          )
+        : autocannon(side.url, side.target, { duration: DURATION_S }));
     }
     rounds.push(figures as { service: RunFigures; bare: RunFigures });
   }

@@ -20,6 +20,7 @@ import { freshStore, registerTokens, runService } from './indexer/service-run';
 import { verifyBalances } from './indexer/verify-balances';
 import { generateWorkload, WORKLOADS, type WorkloadName } from './indexer/workloads';
 import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
 
 async function main(): Promise<void> {
   execFileSync(process.execPath, ['scripts/build.cjs', '--if-stale'], {
@@ -47,7 +48,7 @@ async function runWorkload(name: WorkloadName): Promise<void> {
 
     const rpcMs = await rpcFloor(anvil.rpcUrl, workload.head);
     await registerTokens(store, workload);
-    const run = await runService(store, anvil.rpcUrl, workload);
+    const run = await runService(store, anvil, workload);
     const latency = name === 'spread' ? await measureHeadLatency(anvil, run.service) : undefined;
     const exit = await run.service.stop();
     if (exit !== 0) throw new Error(`service exited with ${exit}:\n${run.service.output().slice(-4000)}`);
@@ -78,6 +79,9 @@ async function runWorkload(name: WorkloadName): Promise<void> {
     console.log(`balances exact: ${compared} compared with the node, all equal`);
     console.log(
       `(a) end to end: ${seconds(run.caughtUpMs)} from spawn (boot ${seconds(run.bootMs)}), ${rate(run.caughtUpMs)} transfers/s; after boot ${seconds(indexMs)}, ${rate(indexMs)} transfers/s; server CPU ${seconds(run.cpuMs)}`,
+    );
+    console.log(
+      `    CPU from spawn to caught up: the machine ${seconds(run.machineCpuMs)} of ${seconds(run.caughtUpMs * cpus().length)} (${(run.machineCpuMs / run.caughtUpMs).toFixed(2)} of ${cpus().length} cores): the service ${seconds(run.cpuMs)}, the node ${seconds(run.nodeCpuMs)}, the rest ${seconds(run.machineCpuMs - run.cpuMs - run.nodeCpuMs)} (${store.backend === 'PostgreSQL' ? 'PostgreSQL, ' : ''}this bench's probe, the system)`,
     );
     console.log(
       `(b) RPC floor: ${seconds(rpcMs)}, ${rate(rpcMs)} transfers/s; ratio (a)/(b) ${(rpcMs / indexMs).toFixed(3)}`,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -7,6 +7,7 @@ import { addAsset, seedRegistries } from '@chainwire/chains';
 import { migrate, openDatabase, type Database } from '@chainwire/core';
 import { RELATIONAL_SCHEMA } from '@chainwire/composition';
 import { startService, type ServiceProcess } from '../../test/support/service-process';
+import { machineBusyMs, processCpuMs } from './cpu-usage';
 import type { Workload } from './workloads';
 
 /** Where a run keeps its data: a fresh PostgreSQL database, or a fresh PGlite data directory. */
@@ -87,6 +88,10 @@ export interface EndToEnd {
   readonly caughtUpMs: number;
   /** CPU time the server process used by then (user and system, all its threads), in ms. */
   readonly cpuMs: number;
+  /** CPU time the node used from the spawn to caught up, in ms. */
+  readonly nodeCpuMs: number;
+  /** CPU time the machine spent busy meanwhile (all processes, all cores), in ms. */
+  readonly machineCpuMs: number;
   readonly service: ServiceProcess;
 }
 
@@ -94,7 +99,14 @@ export interface EndToEnd {
  * Starts the built server (`dist/`, the entry `npm start` runs) with every role against the workload's
  * node, and waits until the latest block is the head and the probe's balance is final.
  */
-export async function runService(store: BenchStore, rpcUrl: string, workload: Workload): Promise<EndToEnd> {
+export async function runService(
+  store: BenchStore,
+  node: { readonly rpcUrl: string; readonly pid: number },
+  workload: Workload,
+): Promise<EndToEnd> {
+  const { rpcUrl } = node;
+  const machineBefore = machineBusyMs();
+  const nodeBefore = processCpuMs(node.pid);
   const spawnedAt = performance.now();
   const service = await startService(
     {
@@ -135,13 +147,12 @@ export async function runService(store: BenchStore, rpcUrl: string, workload: Wo
     await new Promise((r) => setTimeout(r, PROBE_INTERVAL_MS));
   }
   const caughtUpMs = performance.now() - spawnedAt;
-  return { bootMs, caughtUpMs, cpuMs: processCpuMs(service.pid), service };
-}
-
-/** utime + stime of a Linux process from /proc (fields 14 and 15, in clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces; the fields after it start past its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return {
+    bootMs,
+    caughtUpMs,
+    cpuMs: processCpuMs(service.pid),
+    nodeCpuMs: processCpuMs(node.pid) - nodeBefore,
+    machineCpuMs: machineBusyMs() - machineBefore,
+    service,
+  };
 }

@@ -29,6 +29,8 @@ export type TestWallet = WalletClient<Transport, Chain, Account>;
 
 export interface TestAnvil {
   readonly rpcUrl: string;
+  /** The anvil process (benchmarks read its CPU time). */
+  readonly pid: number;
   readonly chain: Chain;
   readonly accounts: readonly DevAccount[];
   /** No caching: every call reaches the node. */
@@ -54,6 +56,7 @@ export async function startTestAnvil(options: SpawnAnvilOptions = {}): Promise<T
   const accounts = deriveDevAccounts(options.accounts ?? 10, options.mnemonic);
   return {
     rpcUrl: anvil.rpcUrl,
+    pid: anvil.pid,
     chain,
     accounts,
     publicClient: createPublicClient({ chain, transport, cacheTime: 0, pollingInterval: 20 }),
