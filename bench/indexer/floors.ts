@@ -5,11 +5,13 @@ import { performance } from 'node:perf_hooks';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { PoolClient } from 'pg';
 import { BULK_CALLS_IN_FLIGHT, EvmChainAdapter } from '@chainwire/chains';
-import { BlockBatchSizer, fetchBlockRange, type FetchedBlock } from '@chainwire/indexing';
+import {
+  BlockBatchSizer,
+  DEFAULT_MAX_BLOCKS_PER_BATCH,
+  fetchBlockRange,
+  type FetchedBlock,
+} from '@chainwire/indexing';
 import type { BenchStore } from './service-run';
-
-/** The indexer's default: at most 200 blocks per range. */
-const MAX_RANGE = 200;
 
 /**
  * The RPC floor: the blocks with their transactions, receipts and call traces the indexer needs, read
@@ -18,7 +20,7 @@ const MAX_RANGE = 200;
  */
 export async function rpcFloor(rpcUrl: string, head: bigint): Promise<number> {
   const adapter = new EvmChainAdapter({ rpcUrl });
-  const sizer = new BlockBatchSizer(MAX_RANGE);
+  const sizer = new BlockBatchSizer(DEFAULT_MAX_BLOCKS_PER_BATCH);
   try {
     const t0 = performance.now();
     let ahead: Promise<FetchedBlock[]> | undefined;

@@ -1,5 +1,5 @@
 export * from './evm/evm-indexer';
 export * from './evm/fetch-block-range';
-export { BlockBatchSizer } from './evm/block-batch-sizer';
+export { BlockBatchSizer, DEFAULT_MAX_BLOCKS_PER_BATCH } from './evm/block-batch-sizer';
 export type { FetchedBlock } from './evm/block-transfers';
 export * from './tron';

@@ -1,5 +1,7 @@
 /** Events one append aims at: large enough that per-append costs vanish, small enough to pipeline. */
 export const TARGET_EVENTS_PER_BATCH = 4_000;
+/** Most blocks per batch unless configured otherwise: the span of a quiet chain's batches. */
+export const DEFAULT_MAX_BLOCKS_PER_BATCH = 200;
 /** Blocks per batch before the chain's density is known. */
 const FIRST_SPAN = 20;
 

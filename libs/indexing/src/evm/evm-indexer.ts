@@ -10,7 +10,7 @@ import type { EventStore } from '@chainwire/event-store';
 import { chainStream } from '@chainwire/chain-events';
 import { IndexerLoop } from '../indexer-loop';
 import { appendWindowStep, windowStepLog } from '../window-block-events';
-import { BlockBatchSizer } from './block-batch-sizer';
+import { BlockBatchSizer, DEFAULT_MAX_BLOCKS_PER_BATCH } from './block-batch-sizer';
 import { BackfillProgress } from './backfill-progress';
 import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
 import { loadChainStreamState, type ChainStreamState, type WindowBlock } from './chain-stream-state';
@@ -30,7 +30,7 @@ export interface EvmIndexerOptions {
   finalityDepth?: number;
   /**
    * Most blocks read and appended per batch (one append); within it the batch follows the chain's density
-   * (block-batch-sizer.ts). The next batch is read while one is appended. Default 200.
+   * (block-batch-sizer.ts). The next batch is read while one is appended. Default DEFAULT_MAX_BLOCKS_PER_BATCH (200).
    */
   maxBlocksPerBatch?: number;
   /** Wait between polls once caught up (also over a WebSocket, beside newHeads). Default 500 ms. */
@@ -97,7 +97,9 @@ export class EvmIndexer implements HealthSource {
     this.adapter = options.adapter ?? new EvmChainAdapter({ rpcUrl: options.rpcUrl });
     this.stream = chainStream(options.chain);
     this.finalityDepth = options.finalityDepth ?? 12;
-    this.batchSizer = new BlockBatchSizer(Math.max(1, options.maxBlocksPerBatch ?? 200));
+    this.batchSizer = new BlockBatchSizer(
+      Math.max(1, options.maxBlocksPerBatch ?? DEFAULT_MAX_BLOCKS_PER_BATCH),
+    );
     this.concurrency = options.concurrency ?? BULK_CALLS_IN_FLIGHT;
     this.log = options.log ?? (() => undefined);
     this.loop = new IndexerLoop({
