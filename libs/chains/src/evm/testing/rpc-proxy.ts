@@ -13,6 +13,8 @@ export type Interception =
 export interface RpcProxy {
   readonly url: string;
   readonly calls: RpcCall[];
+  /** Each HTTP request's calls, by method, in arrival order: a JSON-RPC batch is one entry. */
+  readonly requests: string[][];
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startRpcProxy(
   intercept: (call: RpcCall) => Interception,
 ): Promise<RpcProxy> {
   const calls: RpcCall[] = [];
+  const requests: string[][] = [];
   const forward = async (body: {
     id: unknown;
     method: string;
@@ -49,6 +52,7 @@ export async function startRpcProxy(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const request = JSON.parse(Buffer.concat(chunks).toString());
+      requests.push((Array.isArray(request) ? request : [request]).map((call: RpcCall) => call.method));
       const answers = Array.isArray(request)
         ? await Promise.all(request.map(forward))
         : [await forward(request)];
@@ -67,6 +71,7 @@ export async function startRpcProxy(
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
