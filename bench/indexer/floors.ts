@@ -29,7 +29,7 @@ export async function rpcFloor(rpcUrl: string, head: bigint): Promise<number> {
       const to = last < head ? last : head;
       const current = fetchBlockRange(adapter, from, to, BULK_CALLS_IN_FLIGHT);
       // The indexer sizes the next range from what the previous one held, as here.
-      if (ahead) recordDensity(sizer, await ahead);
+      if (ahead) sizer.recordRange(await ahead);
       ahead = current;
       from = to + 1n;
     }
@@ -38,13 +38,6 @@ export async function rpcFloor(rpcUrl: string, head: bigint): Promise<number> {
   } finally {
     await adapter.close();
   }
-}
-
-function recordDensity(sizer: BlockBatchSizer, blocks: readonly FetchedBlock[]): void {
-  sizer.record(
-    blocks.length,
-    blocks.reduce((n, b) => n + b.logs.length + b.block.transactions.length, 0),
-  );
 }
 
 const FLOOR_COLUMNS = 'stream_id, stream_position, event_id, type, data, metadata';

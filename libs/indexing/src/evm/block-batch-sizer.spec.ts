@@ -1,4 +1,5 @@
 import { BlockBatchSizer, TARGET_EVENTS_PER_BATCH } from './block-batch-sizer';
+import type { FetchedBlock } from './block-transfers';
 
 describe('BlockBatchSizer', () => {
   it('starts with 20 blocks, or fewer when that is the most allowed', () => {
@@ -25,5 +26,16 @@ describe('BlockBatchSizer', () => {
     sizer.record(200, 200 * 400);
     sizer.record(10, 10 * 400);
     expect(sizer.span()).toBeLessThan(20n);
+  });
+
+  it('counts a range read as its transactions and token logs', () => {
+    const sizer = new BlockBatchSizer(200);
+    const block = (transactions: number, logs: number) =>
+      ({
+        block: { transactions: Array.from({ length: transactions }) },
+        logs: Array.from({ length: logs }),
+      }) as unknown as FetchedBlock;
+    sizer.recordRange(Array.from({ length: 10 }, () => block(2, 48))); // 50 events a block
+    expect(sizer.span()).toBe(BigInt(TARGET_EVENTS_PER_BATCH / 50));
   });
 });

@@ -1,3 +1,5 @@
+import type { FetchedBlock } from './block-transfers';
+
 /** Events one append aims at: large enough that per-append costs vanish, small enough to pipeline. */
 export const TARGET_EVENTS_PER_BATCH = 4_000;
 /** Most blocks per batch unless configured otherwise: the span of a quiet chain's batches. */
@@ -19,6 +21,14 @@ export class BlockBatchSizer {
     if (blocks <= 0) return;
     const density = events / blocks;
     this.eventsPerBlock = this.eventsPerBlock === undefined ? density : (this.eventsPerBlock + density) / 2;
+  }
+
+  /** Records a range as read: its transactions and token logs stand for the events it will append. */
+  recordRange(fetched: readonly FetchedBlock[]): void {
+    this.record(
+      fetched.length,
+      fetched.reduce((n, b) => n + b.logs.length + b.block.transactions.length, 0),
+    );
   }
 
   /** The next batch's number of blocks, from 1 to maxBlocks. */

@@ -240,10 +240,7 @@ export class EvmIndexer implements HealthSource {
     }
     // Read the next range while this one is appended; step() verifies that it extends this one.
     if (to < head) {
-      this.batchSizer.record(
-        fetched.length,
-        fetched.reduce((n, b) => n + b.logs.length + b.block.transactions.length, 0),
-      );
+      this.batchSizer.recordRange(fetched);
       const span = this.batchSizer.span();
       this.startPrefetch(to + 1n, to + span < head ? to + span : head);
     }
