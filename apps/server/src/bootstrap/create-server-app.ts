@@ -85,6 +85,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
               rpcUrl: c.rpcUrl ?? (c.id === 'ethereum' ? devChain?.rpcUrl : undefined),
               ensRegistry: c.ensRegistry,
               stakeHub: c.stakeHub,
+              rpcBatchSize: c.rpcBatchSize,
             })),
             prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
             solana: config.solana,
@@ -147,6 +148,8 @@ function indexedChains(config: AppConfig, devChain: DevChain | undefined): Index
             startBlock: chain.startBlock,
             finalityDepth: chain.finalityDepth,
             stakeHub: chain.stakeHub,
+            rpcBatchSize: chain.rpcBatchSize,
+            rpcCallsInFlight: chain.rpcCallsInFlight,
           },
         ]
       : [];

@@ -30,6 +30,9 @@ export interface IndexedChain {
   readonly stakeHub?: `0x${string}`;
   /** Contracts whose transactions are recorded (the swap routers, docs/architecture.md §14). */
   readonly watchedContracts?: readonly string[];
+  /** `<CHAIN>_RPC_BATCH_SIZE` and `<CHAIN>_RPC_CALLS_IN_FLIGHT`; absent: the indexer's defaults. */
+  readonly rpcBatchSize?: number;
+  readonly rpcCallsInFlight?: number;
 }
 
 const INDEXED_CHAINS = Symbol('IndexedChains');
@@ -61,6 +64,8 @@ export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdow
         finalityDepth: chain.finalityDepth,
         stakeHub: chain.stakeHub,
         watchedContracts: chain.watchedContracts,
+        concurrency: chain.rpcCallsInFlight,
+        rpcBatchSize: chain.rpcBatchSize,
         log: logFunction(log),
         logError: logFunction(log, 'error'),
       });

@@ -15,6 +15,7 @@ import { detectTraceMethod, getInternalTransfers } from './get-internal-transfer
 import { getTransferLogs } from './get-transfer-logs';
 import { type PriceFeedRound, readPriceFeed } from './read-price-feed';
 import { mapConcurrent } from '@chainwire/core';
+import { DEFAULT_RPC_BATCH_SIZE } from './rpc-batch-size';
 import { RetryableChainError } from './rpc-errors';
 import { WebSocketConnection } from './web-socket-connection';
 
@@ -25,7 +26,7 @@ export interface EvmChainAdapterOptions {
   timeoutMs?: number;
   /** JSON-RPC calls in flight per bulk operation (blocks, receipts, traces). Default BULK_CALLS_IN_FLIGHT. */
   concurrency?: number;
-  /** JSON-RPC batch size for requests issued together; 0 disables batching. */
+  /** JSON-RPC batch size for requests issued together; 0 disables batching. Default DEFAULT_RPC_BATCH_SIZE. */
   batchSize?: number;
   /** Retries inside one request for transient HTTP/JSON-RPC failures (callers retry whole batches too). */
   retryCount?: number;
@@ -39,14 +40,12 @@ export interface EvmChainAdapterOptions {
 
 /**
  * Calls a bulk read keeps in flight per kind. Issued in one tick they leave as JSON-RPC batches of
- * DEFAULT_BATCH_SIZE, so 40 is two HTTP requests per kind: few enough round trips that a range of blocks
+ * DEFAULT_RPC_BATCH_SIZE, so 40 is two HTTP requests per kind: few enough round trips that a range of blocks
  * is not read in a queue of small batches (at 8 a 74-block range took ten rounds per kind, and the
  * read floor of the spread workload was 1.5-1.7 s against 0.9-1.0 s at 40), and several requests at once
  * so a node serves them in parallel (docs/architecture.md §6).
  */
 export const BULK_CALLS_IN_FLIGHT = 40;
-/** JSON-RPC calls per HTTP request when several are issued together. */
-const DEFAULT_BATCH_SIZE = 20;
 
 /** The EVM operations the indexer and the API need, over viem. Errors: see rpc-errors.ts. */
 export class EvmChainAdapter {
@@ -164,7 +163,7 @@ function isWebSocketUrl(url: string): boolean {
 }
 
 function httpTransport(options: EvmChainAdapterOptions, timeout: number, retryCount: number): Transport {
-  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const batchSize = options.batchSize ?? DEFAULT_RPC_BATCH_SIZE;
   return http(options.rpcUrl, {
     timeout,
     retryCount,

@@ -5,6 +5,8 @@ import { createEvmTxClient } from './transactions/evm-tx-client';
 export interface ChainNode {
   readonly id: string;
   readonly rpcUrl?: string;
+  /** JSON-RPC calls per HTTP request to this node (`<CHAIN>_RPC_BATCH_SIZE`); absent: the client's default. */
+  readonly rpcBatchSize?: number;
 }
 
 /**
@@ -12,7 +14,7 @@ export interface ChainNode {
  * transactions. Nothing is cached by the client: every read reaches the node.
  */
 export class EvmReadClients {
-  private readonly urls = new Map<string, string>();
+  private readonly nodes = new Map<string, ChainNode & { rpcUrl: string }>();
   private readonly clients = new Map<string, PublicClient>();
   private readonly broadcastClients = new Map<string, PublicClient>();
 
@@ -20,12 +22,12 @@ export class EvmReadClients {
     nodes: readonly ChainNode[],
     private readonly timeoutMs?: number,
   ) {
-    for (const node of nodes) if (node.rpcUrl) this.urls.set(node.id, node.rpcUrl);
+    for (const node of nodes) if (node.rpcUrl) this.nodes.set(node.id, { ...node, rpcUrl: node.rpcUrl });
   }
 
   /** The chains with a node. */
   get chains(): string[] {
-    return [...this.urls.keys()];
+    return [...this.nodes.keys()];
   }
 
   /** The chain's client, or undefined when no node is configured for it. */
@@ -44,11 +46,15 @@ export class EvmReadClients {
   }
 
   private made(made: Map<string, PublicClient>, chain: string, batch: boolean): PublicClient | undefined {
-    const url = this.urls.get(chain);
-    if (url === undefined) return undefined;
+    const node = this.nodes.get(chain);
+    if (node === undefined) return undefined;
     let client = made.get(chain);
     if (!client) {
-      client = createEvmTxClient(url, { timeoutMs: this.timeoutMs, batch });
+      client = createEvmTxClient(node.rpcUrl, {
+        timeoutMs: this.timeoutMs,
+        batch,
+        batchSize: node.rpcBatchSize,
+      });
       made.set(chain, client);
     }
     return client;

@@ -1,5 +1,6 @@
 export { BlockRangeSizer } from './block-range-sizer';
 export { BULK_CALLS_IN_FLIGHT, EvmChainAdapter, type EvmChainAdapterOptions } from './evm-chain-adapter';
+export { DEFAULT_RPC_BATCH_SIZE } from './rpc-batch-size';
 export type {
   EvmBlock,
   EvmBlockHeader,

@@ -24,6 +24,13 @@ export interface EvmChainConfig {
    * indexed as stake operations and the chain serves staking (docs/architecture.md §13). None: no staking.
    */
   readonly stakeHub?: `0x${string}`;
+  /**
+   * JSON-RPC calls per HTTP request to this chain's node (`<ID>_RPC_BATCH_SIZE`; 0: no batches). Absent:
+   * the clients' default (20). For providers that limit or meter batches.
+   */
+  readonly rpcBatchSize?: number;
+  /** Calls the indexer keeps in flight per kind of bulk read (`<ID>_RPC_CALLS_IN_FLIGHT`); absent: 40. */
+  readonly rpcCallsInFlight?: number;
 }
 
 /** The ENS registry of Ethereum mainnet (and its testnets): ETHEREUM_ENS_REGISTRY's default. */

@@ -22,6 +22,14 @@ export const blockNumber = nonNegativeInteger(MAX_BLOCK, '2^53');
 
 export const finalityDepth = nonNegativeInteger(100_000n, '100000').transform((n) => Number(n));
 
+/** `<CHAIN>_RPC_BATCH_SIZE`: JSON-RPC calls per HTTP request; 0 sends every call on its own. */
+export const rpcBatchSize = nonNegativeInteger(1000n, '1000').transform((n) => Number(n));
+
+/** `<CHAIN>_RPC_CALLS_IN_FLIGHT`: calls the indexer's bulk reads keep in flight per kind, 1 to 1000. */
+export const rpcCallsInFlight = nonNegativeInteger(1000n, '1000')
+  .refine((n) => n >= 1n, { error: 'must be at least 1' })
+  .transform((n) => Number(n));
+
 const urlWithScheme = (schemes: readonly string[]) =>
   z
     .string()
@@ -77,6 +85,8 @@ export const baseEnvSchema = z.object({
   ETHEREUM_FINALITY_DEPTH: optional(finalityDepth),
   ETHEREUM_ENS_REGISTRY: optional(contractAddress),
   ETHEREUM_STAKE_HUB: optional(contractAddress),
+  ETHEREUM_RPC_BATCH_SIZE: optional(rpcBatchSize),
+  ETHEREUM_RPC_CALLS_IN_FLIGHT: optional(rpcCallsInFlight),
   ROLES: optional(
     z
       .string()
@@ -140,6 +150,8 @@ export const chainEnvSchema = z.object({
   finalityDepth: optional(finalityDepth),
   ensRegistry: optional(contractAddress),
   stakeHub: optional(contractAddress),
+  rpcBatchSize: optional(rpcBatchSize),
+  rpcCallsInFlight: optional(rpcCallsInFlight),
 });
 
 /** `polygon` → `POLYGON`, `polygon-zkevm` → `POLYGON_ZKEVM`. */

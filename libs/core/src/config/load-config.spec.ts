@@ -269,6 +269,34 @@ describe('loadConfig', () => {
     ).toEqual([expect.stringMatching(/^POLYGON_STAKE_HUB: must be a 0x-prefixed 20-byte hex address/)]);
   });
 
+  it("reads a chain's JSON-RPC batch size and calls in flight, and names bad ones", () => {
+    const config = load({
+      ETHEREUM_RPC_BATCH_SIZE: '0',
+      EVM_CHAINS: 'polygon',
+      POLYGON_RPC_URL: 'https://polygon.example',
+      POLYGON_RPC_BATCH_SIZE: ' 5 ',
+      POLYGON_RPC_CALLS_IN_FLIGHT: '10',
+    });
+    expect(config.chains.map((c) => [c.id, c.rpcBatchSize, c.rpcCallsInFlight])).toEqual([
+      ['ethereum', 0, undefined],
+      ['polygon', 5, 10],
+    ]);
+    expect(issuesOf({ ETHEREUM_RPC_CALLS_IN_FLIGHT: '0' })).toEqual([
+      'ETHEREUM_RPC_CALLS_IN_FLIGHT: must be at least 1',
+    ]);
+    expect(
+      issuesOf({
+        EVM_CHAINS: 'polygon',
+        POLYGON_RPC_URL: 'https://polygon.example',
+        POLYGON_RPC_BATCH_SIZE: '1001',
+        POLYGON_RPC_CALLS_IN_FLIGHT: 'many',
+      }),
+    ).toEqual([
+      'POLYGON_RPC_BATCH_SIZE: must be at most 1000',
+      expect.stringMatching(/^POLYGON_RPC_CALLS_IN_FLIGHT: must be a non-negative integer/),
+    ]);
+  });
+
   it('rejects an unknown registry id, a non-EVM chain and a missing chain RPC URL', () => {
     expect(issuesOf({ EVM_CHAINS: 'dogecoinz' })).toEqual([
       'EVM_CHAINS: unknown registry chain id "dogecoinz"',

@@ -29,7 +29,8 @@ export interface LoadConfigOptions {
  * [embedded PGlite], EVENT_STORE_URL [PostgreSQL store], DEV_API_KEY, ETHEREUM_RPC_URL [dev chain],
  * ETHEREUM_START_BLOCK, ETHEREUM_FINALITY_DEPTH, ETHEREUM_ENS_REGISTRY [the mainnet registry], ROLES [all], LOG_LEVEL [info], and EVM_CHAINS
  * (registry ids of EVM chains) each with `<ID>_RPC_URL` (required), `<ID>_START_BLOCK`,
- * `<ID>_FINALITY_DEPTH`, `<ID>_ENS_REGISTRY` [none], `<ID>_STAKE_HUB` [none; ETHEREUM_STAKE_HUB too]; webhooks: WEBHOOK_SECRET_KEY [standalone: generated into DATA_DIR],
+ * `<ID>_FINALITY_DEPTH`, `<ID>_ENS_REGISTRY` [none], `<ID>_STAKE_HUB` [none; ETHEREUM_STAKE_HUB too],
+ * `<ID>_RPC_BATCH_SIZE` [20], `<ID>_RPC_CALLS_IN_FLIGHT` [40] (ETHEREUM_* too); webhooks: WEBHOOK_SECRET_KEY [standalone: generated into DATA_DIR],
  * WEBHOOK_ALLOW_PRIVATE_TARGETS [true in standalone mode, else false], WEBHOOK_HTTPS_ONLY [false],
  * WEBHOOK_BREAKER_FAILURES [10], WEBHOOK_BREAKER_MIN_SPAN_SECONDS [60], WEBHOOK_BREAKER_COOLDOWN_SECONDS [600],
  * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [128], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf];
@@ -54,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       finalityDepth: vars.ETHEREUM_FINALITY_DEPTH,
       ensRegistry: vars.ETHEREUM_ENS_REGISTRY ?? MAINNET_ENS_REGISTRY,
       stakeHub: vars.ETHEREUM_STAKE_HUB,
+      rpcBatchSize: vars.ETHEREUM_RPC_BATCH_SIZE,
+      rpcCallsInFlight: vars.ETHEREUM_RPC_CALLS_IN_FLIGHT,
     },
   ];
   const families = options.chainFamilies ?? registryChainFamilies();
@@ -75,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       finalityDepth: env[`${prefix}_FINALITY_DEPTH`],
       ensRegistry: env[`${prefix}_ENS_REGISTRY`],
       stakeHub: env[`${prefix}_STAKE_HUB`],
+      rpcBatchSize: env[`${prefix}_RPC_BATCH_SIZE`],
+      rpcCallsInFlight: env[`${prefix}_RPC_CALLS_IN_FLIGHT`],
     });
     if (!parsed.success) {
       const names = {
@@ -83,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
         finalityDepth: 'FINALITY_DEPTH',
         ensRegistry: 'ENS_REGISTRY',
         stakeHub: 'STAKE_HUB',
+        rpcBatchSize: 'RPC_BATCH_SIZE',
+        rpcCallsInFlight: 'RPC_CALLS_IN_FLIGHT',
       } as const;
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof typeof names;

@@ -194,4 +194,25 @@ describe('EvmIndexer against unreliable nodes', () => {
     expect(kinds).toContain('native');
     expect(logged.filter((m) => /cannot serve state at block 0/.test(m))).toHaveLength(1);
   });
+
+  it('keeps to the JSON-RPC batch size and calls in flight it is configured with', async () => {
+    const requestsOf = async (options: { rpcBatchSize: number; concurrency: number }) => {
+      const since = proxy.requests.length;
+      const chain = nextChain();
+      const head = await new EvmIndexer({
+        chain,
+        rpcUrl: proxy.url,
+        eventStore: store,
+        ...options,
+      }).syncOnce();
+      expect(blockNumbers(await read(chain)).at(-1)).toBe(Number(head));
+      return proxy.requests.slice(since).map((calls) => calls.length);
+    };
+    // Three calls a request at most, four of a kind at once: batches of three and of one.
+    const small = await requestsOf({ rpcBatchSize: 3, concurrency: 4 });
+    expect(Math.max(...small)).toBe(3);
+    expect(small).toContain(1);
+    // No batches: every call its own request.
+    expect(new Set(await requestsOf({ rpcBatchSize: 0, concurrency: 4 }))).toEqual(new Set([1]));
+  });
 });

@@ -39,6 +39,8 @@ export interface EvmIndexerOptions {
   tokenLogSource?: TokenLogSource;
   /** JSON-RPC calls in flight per kind (blocks, receipts, traces). Default: the adapter's BULK_CALLS_IN_FLIGHT. */
   concurrency?: number;
+  /** JSON-RPC calls per HTTP request of the adapter built for rpcUrl; 0: none. Default DEFAULT_RPC_BATCH_SIZE. */
+  rpcBatchSize?: number;
   log?: (msg: string) => void;
   /**
    * Failures that need a person (a reorg deeper than finality, a misconfigured node, another indexer
@@ -94,13 +96,19 @@ export class EvmIndexer implements HealthSource {
   private prefetched?: { from: bigint; to: bigint; blocks: Promise<FetchedBlock[]> };
 
   constructor(private readonly options: EvmIndexerOptions) {
-    this.adapter = options.adapter ?? new EvmChainAdapter({ rpcUrl: options.rpcUrl });
+    this.concurrency = options.concurrency ?? BULK_CALLS_IN_FLIGHT;
+    this.adapter =
+      options.adapter ??
+      new EvmChainAdapter({
+        rpcUrl: options.rpcUrl,
+        concurrency: this.concurrency,
+        batchSize: options.rpcBatchSize,
+      });
     this.stream = chainStream(options.chain);
     this.finalityDepth = options.finalityDepth ?? 12;
     this.batchSizer = new BlockBatchSizer(
       Math.max(1, options.maxBlocksPerBatch ?? DEFAULT_MAX_BLOCKS_PER_BATCH),
     );
-    this.concurrency = options.concurrency ?? BULK_CALLS_IN_FLIGHT;
     this.log = options.log ?? (() => undefined);
     this.loop = new IndexerLoop({
       chain: options.chain,

@@ -1,0 +1,39 @@
+import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { EvmReadClients } from './evm-read-clients';
+import { startRpcProxy, type RpcProxy } from './testing/rpc-proxy';
+
+describe('EvmReadClients against anvil', () => {
+  let anvil: TestAnvil;
+  let proxy: RpcProxy;
+
+  beforeAll(async () => {
+    anvil = await startTestAnvil();
+    proxy = await startRpcProxy(anvil.rpcUrl, () => undefined);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await anvil?.stop();
+  });
+
+  /** Five balance reads issued in one tick: how many calls each HTTP request carried. */
+  const requestSizes = async (clients: EvmReadClients, chain: string) => {
+    const since = proxy.requests.length;
+    const client = clients.client(chain)!;
+    const balances = await Promise.all(
+      anvil.accounts.slice(0, 5).map(({ address }) => client.getBalance({ address })),
+    );
+    expect(balances.every((b) => b > 0n)).toBe(true);
+    return proxy.requests.slice(since).map((calls) => calls.length);
+  };
+
+  it("batches a chain's calls as its node is configured: by default, in one request", async () => {
+    const clients = new EvmReadClients([
+      { id: 'default', rpcUrl: proxy.url },
+      { id: 'small', rpcUrl: proxy.url, rpcBatchSize: 2 },
+      { id: 'unbatched', rpcUrl: proxy.url, rpcBatchSize: 0 },
+    ]);
+    expect(await requestSizes(clients, 'default')).toEqual([5]);
+    expect((await requestSizes(clients, 'small')).sort()).toEqual([1, 2, 2]);
+    expect(await requestSizes(clients, 'unbatched')).toEqual([1, 1, 1, 1, 1]);
+  });
+});
