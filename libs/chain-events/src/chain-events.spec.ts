@@ -7,6 +7,8 @@ describe('chainEventId', () => {
     ['TransferObserved', 'anvil', '0x' + 'ab'.repeat(32), 'log:17'],
     ['TransferReverted', 'tron', '0x00', 'tx:3:trace:0.1.2#5:99'],
     ['TransferObserved', 'ünïcødé', '0x01', 'genesis:0x€'],
+    ['TransferObserved', 'ethereum', '0x02', `tx:0:trace:${'0.'.repeat(300)}1`],
+    ['BlockIndexed', 'ethereum', '0x03', ''],
   ])('is the UUIDv5 of type|chain|lower-case hash|ref (%s, %s)', (type, chain, hash, ref) => {
     const expected = uuidv5(
       `${type}|${chain}|${hash.toLowerCase()}|${ref}`,
