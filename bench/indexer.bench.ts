@@ -3,7 +3,9 @@
  *
  * For each workload (BENCH_WORKLOADS=dense,spread,mixed), on a fresh anvil and a fresh database:
  *  (a) end to end: the built server (the entry `npm start` runs) in a child process with every role,
- *      from spawn until the balances read model has the head's balances;
+ *      from spawn until the balances read model has the head's balances; and the steady rate, the
+ *      transfers per second between the probes of GET /api/blocks/latest that saw 20 % and 80 % of them
+ *      (indexer/steady-rate.ts);
  *  (b) the RPC floor: the same blocks, receipts and traces read with the indexer's client, no processing;
  *  (c) the storage floor: one COPY of the very event rows the service appended into an empty events table;
  *  (d) on PostgreSQL, the combined floor: (b) and a COPY of every events, history and balances row the
@@ -17,6 +19,7 @@ import { startTestAnvil } from '../test/support/anvil';
 import { combinedFloor, rpcFloor, storageFloor } from './indexer/floors';
 import { measureHeadLatency } from './indexer/head-latency';
 import { freshStore, registerTokens, runService } from './indexer/service-run';
+import { steadyRate } from './indexer/steady-rate';
 import { verifyBalances } from './indexer/verify-balances';
 import { generateWorkload, WORKLOADS, type WorkloadName } from './indexer/workloads';
 import { execFileSync } from 'node:child_process';
@@ -56,11 +59,17 @@ async function runWorkload(name: WorkloadName): Promise<void> {
     const db = await store.open();
     let compared: number;
     let kinds: { kind: string; n: string }[];
+    let perBlock: { block: string; n: number }[];
     try {
       compared = await verifyBalances(db, anvil.rpcUrl, workload);
       ({ rows: kinds } = await db.pool.query<{ kind: string; n: string }>(
         `SELECT data->>'kind' AS kind, count(*)::text AS n FROM events
           WHERE type = 'TransferObserved' AND (data->>'blockNumber')::numeric <= $1 GROUP BY 1 ORDER BY 1`,
+        [workload.head.toString()],
+      ));
+      ({ rows: perBlock } = await db.pool.query<{ block: string; n: number }>(
+        `SELECT data->>'blockNumber' AS block, count(*)::int AS n FROM events
+          WHERE type = 'TransferObserved' AND (data->>'blockNumber')::numeric <= $1 GROUP BY 1`,
         [workload.head.toString()],
       ));
     } finally {
@@ -79,6 +88,13 @@ async function runWorkload(name: WorkloadName): Promise<void> {
     console.log(`balances exact: ${compared} compared with the node, all equal`);
     console.log(
       `(a) end to end: ${seconds(run.caughtUpMs)} from spawn (boot ${seconds(run.bootMs)}), ${rate(run.caughtUpMs)} transfers/s; after boot ${seconds(indexMs)}, ${rate(indexMs)} transfers/s; server CPU ${seconds(run.cpuMs)}`,
+    );
+    const steady = steadyRate(run.progress, new Map(perBlock.map((r) => [BigInt(r.block), r.n])));
+    console.log(
+      steady
+        ? `    steady (GET /api/blocks/latest from 20 % to 80 % of the transfers, ${seconds(steady.fromMs)}–` +
+            `${seconds(steady.toMs)} after spawn): ${steady.transfersPerSecond} transfers/s`
+        : '    steady: too few probes during the catch-up to tell',
     );
     console.log(
       `    CPU from spawn to caught up: the machine ${seconds(run.machineCpuMs)} of ${seconds(run.caughtUpMs * cpus().length)} (${(run.machineCpuMs / run.caughtUpMs).toFixed(2)} of ${cpus().length} cores): the service ${seconds(run.cpuMs)}, the node ${seconds(run.nodeCpuMs)}, the rest ${seconds(run.machineCpuMs - run.cpuMs - run.nodeCpuMs)} (${store.backend === 'PostgreSQL' ? 'PostgreSQL, ' : ''}this bench's probe, the system)`,

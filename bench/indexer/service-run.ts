@@ -81,6 +81,11 @@ export async function registerTokens(store: BenchStore, workload: Workload): Pro
  */
 const PROBE_INTERVAL_MS = 25;
 
+export interface BlockProgress {
+  readonly ms: number;
+  readonly block: bigint;
+}
+
 export interface EndToEnd {
   /** From spawning the server to its first API answer. */
   readonly bootMs: number;
@@ -92,6 +97,8 @@ export interface EndToEnd {
   readonly nodeCpuMs: number;
   /** CPU time the machine spent busy meanwhile (all processes, all cores), in ms. */
   readonly machineCpuMs: number;
+  /** GET /api/blocks/latest while the service caught up: ms from spawn, the latest block it answered. */
+  readonly progress: readonly BlockProgress[];
   readonly service: ServiceProcess;
 }
 
@@ -126,12 +133,15 @@ export async function runService(
   const { address, asset, expected } = workload.probe;
   const deadline = Date.now() + 600_000;
   let blockDone = false;
+  const progress: BlockProgress[] = [];
   for (;;) {
     if (!blockDone) {
       const latest = await service.get('/api/blocks/latest?chain=ethereum');
-      blockDone =
-        latest.status === 200 &&
-        BigInt(String((parse(latest.text) as { number: unknown }).number)) >= workload.head;
+      if (latest.status === 200) {
+        const block = BigInt(String((parse(latest.text) as { number: unknown }).number));
+        progress.push({ ms: performance.now() - spawnedAt, block });
+        blockDone = block >= workload.head;
+      }
     }
     if (blockDone) {
       const res = await service.get(`/api/balances/${address}?chain=ethereum&assetIds=${asset}`);
@@ -153,6 +163,7 @@ export async function runService(
     cpuMs: processCpuMs(service.pid),
     nodeCpuMs: processCpuMs(node.pid) - nodeBefore,
     machineCpuMs: machineBusyMs() - machineBefore,
+    progress,
     service,
   };
 }
