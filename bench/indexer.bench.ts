@@ -3,8 +3,8 @@
  *
  * For each workload (BENCH_WORKLOADS=dense,spread,mixed), on a fresh anvil and a fresh database:
  *  (a) end to end: the built server (the entry `npm start` runs) in a child process with every role,
- *      from spawn until the balances read model has the head's balances; and the steady rate, the
- *      transfers per second between the probes of GET /api/blocks/latest that saw 20 % and 80 % of them
+ *      from spawn until the balances read model has the head's balances; and the steady rate, transfers
+ *      per second fitted to the probes of GET /api/blocks/latest that saw 20–80 % of them
  *      (indexer/steady-rate.ts);
  *  (b) the RPC floor: the same blocks, receipts and traces read with the indexer's client, no processing;
  *  (c) the storage floor: one COPY of the very event rows the service appended into an empty events table;
@@ -92,8 +92,8 @@ async function runWorkload(name: WorkloadName): Promise<void> {
     const steady = steadyRate(run.progress, new Map(perBlock.map((r) => [BigInt(r.block), r.n])));
     console.log(
       steady
-        ? `    steady (GET /api/blocks/latest from 20 % to 80 % of the transfers, ${seconds(steady.fromMs)}–` +
-            `${seconds(steady.toMs)} after spawn): ${steady.transfersPerSecond} transfers/s`
+        ? `    steady (fitted to the ${steady.probes} probes of GET /api/blocks/latest that saw 20–80 % of the ` +
+            `transfers, ${seconds(steady.fromMs)}–${seconds(steady.toMs)} after spawn): ${steady.transfersPerSecond} transfers/s`
         : '    steady: too few probes during the catch-up to tell',
     );
     console.log(
