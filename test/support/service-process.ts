@@ -5,6 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '@chainwire/core';
 
+// The flags `npm start` runs the server with (scripts/server-node-flags.cjs), so a spawned service is the one users run.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, shared with npm start's script
+const { SERVER_NODE_FLAGS } = require('../../scripts/server-node-flags.cjs') as {
+  SERVER_NODE_FLAGS: readonly string[];
+};
+
 /** The webhook key spawned services use on a shared database unless a test passes its own. */
 export const E2E_WEBHOOK_SECRET_KEY = Buffer.alloc(32, 0x5e).toString('base64');
 
@@ -51,7 +57,7 @@ export async function startService(
   const { DATABASE_URL: _testRunDatabase, ...inherited } = process.env;
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.execArgv ?? []), join(PROJECT_ROOT, entry)],
+    [...SERVER_NODE_FLAGS, ...(options.execArgv ?? []), join(PROJECT_ROOT, entry)],
     {
       cwd: PROJECT_ROOT,
       env: {
