@@ -56,12 +56,22 @@ export function balanceAsset(data: Pick<TransferObservedData, 'kind' | 'asset'>)
  * split (a replay builds exactly the incremental rows). Throws on a malformed amount.
  */
 export function aggregateBalanceDeltas(events: readonly RecordedEvent[]): BalanceDelta[] {
-  const sums = new Map<string, { chain: string; address: string; asset: string; amount: bigint }>();
+  // chain → asset → holder → delta, in the order keys first appear. Keyed by the events' own (normalised,
+  // memoised) strings rather than by one key string built per side of every transfer.
+  const byChain = new Map<string, Map<string, Map<string, { amount: bigint }>>>();
+  const deltas: { chain: string; address: string; asset: string; amount: bigint }[] = [];
   const add = (chain: string, address: string, asset: string, amount: bigint) => {
-    const key = `${chain}\u0000${address}\u0000${asset}`;
-    const entry = sums.get(key);
+    let byAsset = byChain.get(chain);
+    if (!byAsset) byChain.set(chain, (byAsset = new Map()));
+    let byHolder = byAsset.get(asset);
+    if (!byHolder) byAsset.set(asset, (byHolder = new Map()));
+    const entry = byHolder.get(address);
     if (entry) entry.amount += amount;
-    else sums.set(key, { chain, address, asset, amount });
+    else {
+      const delta = { chain, address, asset, amount };
+      byHolder.set(address, delta);
+      deltas.push(delta);
+    }
   };
   for (const event of events) {
     if (!isTransferEvent(event)) continue;
@@ -70,15 +80,14 @@ export function aggregateBalanceDeltas(events: readonly RecordedEvent[]): Balanc
     const asset = balanceAsset(data);
     if (asset === null) continue;
     const amount = parseAmount(data.amount, event.id) * sign;
-    const holder = (address: string | null) => (address === null ? null : normaliseAddress(address));
-    const from = holder(data.from);
-    const to = holder(data.to);
+    const from = data.from === null ? null : normaliseAddress(data.from);
+    const to = data.to === null ? null : normaliseAddress(data.to);
     const isToken = asset !== NATIVE_ASSET;
     if (from !== null && !(isToken && TOKEN_MINT_BURN_ADDRESSES.has(from)))
       add(data.chain, from, asset, -amount);
     if (to !== null && !(isToken && TOKEN_MINT_BURN_ADDRESSES.has(to))) add(data.chain, to, asset, amount);
   }
-  return [...sums.values()];
+  return deltas;
 }
 
 function parseAmount(amount: string, eventId: string): bigint {
