@@ -31,13 +31,16 @@ export function toCachedPrice(symbol: string, basePair: string, row: PriceRow): 
   };
 }
 
+/** Built once, so pg's check of a named statement's text against the parsed one is a pointer comparison. */
+const CACHED_PRICE = `SELECT ${CACHED_PRICE_COLUMNS} FROM prices p WHERE p.symbol = $1 AND p.base_pair = $2`;
+
 /** One primary-key read: the GET /api/price hot path. */
 export function readCachedPrice(db: Database, symbol: string, basePair: string): Promise<CachedPrice | null> {
   return db.pool
     .query<PriceRow>({
       // Named on PostgreSQL only, as readAssetBalances explains.
       name: db.embedded ? undefined : 'cached-price',
-      text: `SELECT ${CACHED_PRICE_COLUMNS} FROM prices p WHERE p.symbol = $1 AND p.base_pair = $2`,
+      text: CACHED_PRICE,
       values: [symbol, basePair],
     })
     .then(({ rows }) => (rows[0] ? toCachedPrice(symbol, basePair, rows[0]) : null));
