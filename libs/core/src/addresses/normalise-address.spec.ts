@@ -8,4 +8,13 @@ describe('normaliseAddress', () => {
     expect(normaliseAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
     expect(normaliseAddress('native')).toBe('native');
   });
+
+  it('answers the same whether remembered or not, for address-sized and longer input alike', () => {
+    const checksummed = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+    expect(normaliseAddress(checksummed)).toBe(checksummed.toLowerCase());
+    expect(normaliseAddress(checksummed)).toBe(checksummed.toLowerCase());
+    const long = `0x${'AbC'.repeat(40)}`;
+    expect(normaliseAddress(long)).toBe(long.toLowerCase());
+    expect(normaliseAddress(`${long}!`)).toBe(`${long}!`);
+  });
 });
