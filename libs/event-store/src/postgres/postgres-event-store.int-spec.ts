@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { Pool } from 'pg';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
@@ -290,6 +291,48 @@ describe('PostgresEventStore', () => {
       controller.abort();
       await reader.close();
       await pool.end();
+    }
+  });
+
+  it('delivers an append committed before its LISTEN was up without waiting out the poll interval', async () => {
+    if (db.embedded) return; // no LISTEN on PGlite
+    // The listener's connection reaches PostgreSQL only after 500 ms, so the reader's first wait begins
+    // without LISTEN, and the append below notifies no one it can hear.
+    const target = new URL(db.url);
+    const slow = createServer((socket) => {
+      socket.pause();
+      setTimeout(() => {
+        const upstream = connect(Number(target.port || 5432), target.hostname);
+        upstream.on('error', () => socket.destroy());
+        socket.on('error', () => upstream.destroy());
+        socket.pipe(upstream).pipe(socket);
+        socket.resume();
+      }, 500);
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const listenUrl = new URL(db.url);
+    listenUrl.host = `127.0.0.1:${(slow.address() as AddressInfo).port}`;
+    const pool = new Pool({ connectionString: db.url, max: 2 });
+    pool.on('error', () => undefined);
+    const reader = new PostgresEventStore(pool, { listenUrl: listenUrl.toString(), pollIntervalMs: 60_000 });
+    const controller = new AbortController();
+    try {
+      const after = (await store.readAll({ limit: 100_000 })).at(-1)?.position;
+      const iterator = reader.subscribeToAll({ after, signal: controller.signal })[Symbol.asyncIterator]();
+      const next = iterator.next();
+      await new Promise((r) => setTimeout(r, 100)); // the first read found nothing; LISTEN not up yet
+      const s = stream();
+      await store.appendToStream(s, [event(1)]);
+      const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 5000));
+      const result = await Promise.race([next, timeout]);
+      expect(
+        result === 'timeout' ? result : result.value?.map((e: { streamId: string }) => e.streamId),
+      ).toEqual([s]);
+    } finally {
+      controller.abort();
+      await reader.close();
+      await pool.end();
+      await new Promise((r) => slow.close(r));
     }
   });
 

@@ -121,6 +121,8 @@ export class PostgresEventStore implements EventStore {
   private listener?: Client;
   /** The listener has run LISTEN: every append's commit, from any process, now wakes this store's readers. */
   private listening = false;
+  /** Counts LISTEN connections established: a wake that only says one came up is no append's. */
+  private listensStarted = 0;
   private listenAttemptAt = -Infinity;
 
   constructor(
@@ -308,7 +310,10 @@ export class PostgresEventStore implements EventStore {
     let suspectHiddenUntil = 0;
     while (!stopped()) {
       this.ensureListening();
+      // Taken together: a wake after `seen` ends the wait below, and one that only announced a LISTEN
+      // coming up since then is told apart by the count.
       const seen = this.wakeup.seen;
+      const listensStarted = this.listensStarted;
       const read = { after, limit, filter: options.filter };
       let head: GlobalPosition | null = null;
       // Right behind an append of this process (its last event's payload is remembered): so are the next.
@@ -351,7 +356,7 @@ export class PostgresEventStore implements EventStore {
         [options.signal, this.closing.signal],
         anyWake ? undefined : options.filter,
       );
-      matched = woken && !anyWake;
+      matched = woken && !anyWake && this.listensStarted === listensStarted;
     }
   }
 
@@ -393,7 +398,13 @@ export class PostgresEventStore implements EventStore {
       .connect()
       .then(() => client.query(`LISTEN ${NOTIFY_CHANNEL}`))
       .then(() => {
-        if (this.listener === client) this.listening = true;
+        if (this.listener !== client) return;
+        this.listening = true;
+        // An append committed between a reader's last read and this LISTEN notified no one here, and the
+        // reader may be waiting out the fallback interval: every reader reads once more (a read that
+        // finds nothing then is no sign of a hidden append, hence listensStarted).
+        this.listensStarted += 1;
+        this.wakeup.wake(null);
       })
       .catch((error: Error) => drop(error.message));
   }
