@@ -34,6 +34,7 @@ export * from './http/lossless-json';
 export * from './http/nest-logger';
 export * from './http/zod-validation.pipe';
 export * from './logging/logger';
+export * from './memo/bounded-memo';
 export * from './nest/database.module';
 export * from './nest/health-registry.module';
 export * from './nest/injection-tokens';

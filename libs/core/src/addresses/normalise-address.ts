@@ -1,3 +1,5 @@
+import { boundedMemo } from '../memo/bounded-memo';
+
 /**
  * The form a contract or account address is stored in: hex (EVM and other 0x chains) in lower case, so
  * lookups and joins ignore checksum casing; anything else as-is (base58 is case-sensitive). A storage
@@ -10,14 +12,7 @@
  */
 export function normaliseAddress(address: string): string {
   // Only address-sized strings are remembered: API input reaches here too, and must not fill memory.
-  if (address.length > MAX_REMEMBERED_LENGTH) return normalise(address);
-  let stored = remembered.get(address);
-  if (stored === undefined) {
-    stored = normalise(address);
-    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-    remembered.set(address, stored);
-  }
-  return stored;
+  return address.length > MAX_REMEMBERED_LENGTH ? normalise(address) : remembered(address);
 }
 
 function normalise(address: string): string {
@@ -28,4 +23,4 @@ const HEX_ADDRESS = /^0x[0-9a-fA-F]+$/;
 const MAX_REMEMBERED = 100_000;
 /** Longer than any account or contract address the chains here use (EVM 42, Tron 34, Solana ≤ 44). */
 const MAX_REMEMBERED_LENGTH = 66;
-const remembered = new Map<string, string>();
+const remembered = boundedMemo(normalise, MAX_REMEMBERED);
