@@ -11,7 +11,8 @@ const copyCapable = new WeakMap<PoolClient, Promise<boolean>>();
 
 /**
  * Whether `COPY … FROM STDIN` can run inside a transaction on this connection: yes on a PostgreSQL
- * server; no through pglite-socket, where it loses the protocol's sync and the connection with it.
+ * server; no on embedded PGlite, which runs a batch of messages to its end in one call and so cannot
+ * wait inside it for the CopyData that pg-copy-streams sends only after the server's CopyInResponse.
  * Asked once per connection (the server names itself in version()).
  */
 export function canCopy(client: PoolClient): Promise<boolean> {
