@@ -10,11 +10,6 @@ export default tseslint.config(
     languageOptions: { globals: { URL: 'readonly', console: 'readonly', process: 'readonly' } },
   },
   {
-    // Worker threads' entry files, loaded as they are (libs/core/src/db/embedded-database.worker.mjs).
-    files: ['libs/**/*.worker.mjs'],
-    languageOptions: { globals: { setImmediate: 'readonly' } },
-  },
-  {
     // Plain CommonJS that runs before anything is compiled (npm start, npm run build).
     files: ['scripts/**/*.cjs'],
     languageOptions: {

@@ -52,8 +52,7 @@ function copyBody(lines: readonly string[]): string {
 /**
  * The storage floor: the very event rows the service appended, read back, then written with one `COPY`
  * into an empty table shaped like `events` (same columns, constraints and indexes). Only the COPY is
- * timed. PGlite copies in-process from a blob: its protocol path cannot carry COPY FROM STDIN
- * (libs/core/src/db/copy-rows.ts).
+ * timed. PGlite copies in-process from a blob: its socket server cannot carry COPY FROM STDIN.
  */
 export async function storageFloor(store: BenchStore): Promise<{ ms: number; rows: number }> {
   if (store.backend === 'PGlite') return pgliteStorageFloor(store.dataDir);

@@ -5,8 +5,9 @@ import { RELATIONAL_SCHEMA } from '@chainwire/composition';
 
 /**
  * The configured database, migrated. Embedded PGlite belongs to one process: opening its files
- * beside a running server would corrupt them, and the server's store takes connections only from its
- * own process (docs/architecture.md §4), so the CLI refuses while a server runs on the same DATA_DIR.
+ * beside a running server would corrupt them, and a second client on the server's socket could
+ * interleave protocol messages with the server's own (pglite-socket multiplexes per message), so
+ * the CLI refuses while a server runs on the same DATA_DIR.
  */
 export async function openCliDatabase(config: AppConfig): Promise<Database> {
   if (config.databaseUrl) {

@@ -18,11 +18,11 @@ describe('EventStore contract: PostgreSQL', () => {
         store: await createEventStore({ db }),
         serialisesTransactions: db.embedded,
         // On PostgreSQL a pool of its own, as another process would have; on PGlite the one shared
-        // connection (one session: a second connection's prepared statements would collide with the
-        // first's). A long poll interval, so that only wake-ups (or an abort) end a wait.
+        // connection (pglite-socket interleaves the messages of concurrent connections). A long poll
+        // interval, so that only wake-ups (or an abort) end a wait.
         openStore: async () => {
           if (db.embedded) return new PostgresEventStore(db.pool, { pollIntervalMs: 10_000 });
-          const pool = new Pool({ ...db.clientConfig, max: 2 });
+          const pool = new Pool({ connectionString: db.url, max: 2 });
           // Dropping the test database at the end terminates idle connections: not a failure.
           pool.on('error', () => undefined);
           pools.push(pool);

@@ -143,7 +143,8 @@ describe('blocks and balances projections', () => {
       consumer: blocksProjection,
       batchSize: 5,
     });
-    // Sequential on purpose: concurrency is left to the runner spec.
+    // Sequential on purpose: pglite-socket can interleave two other connections' extended-protocol
+    // messages right after a transaction ends, so concurrency is left to the runner spec.
     for (const [i, events] of appends.entries()) {
       const stream = chainStream(events[0].data.chain);
       await store.appendToStream(stream, events);

@@ -11,8 +11,7 @@ const copyCapable = new WeakMap<PoolClient, Promise<boolean>>();
 
 /**
  * Whether `COPY … FROM STDIN` can run inside a transaction on this connection: yes on a PostgreSQL
- * server; no on embedded PGlite, which runs a batch of messages to its end in one call and so cannot
- * wait inside it for the CopyData that pg-copy-streams sends only after the server's CopyInResponse.
+ * server; no through pglite-socket, where it loses the protocol's sync and the connection with it.
  * Asked once per connection (the server names itself in version()).
  */
 export function canCopy(client: PoolClient): Promise<boolean> {

@@ -1,8 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { types, type ClientConfig, type Pool } from 'pg';
+import { types, type Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { startEmbeddedDatabaseThread } from './embedded-database-thread';
 import type { RelationalSchema } from './relational-schema';
 
 // int8 and numeric stay strings: amounts and positions are bigints, never JS numbers. TypeORM's
@@ -21,13 +21,8 @@ export interface Database {
    * projection writes: one pool per process, never a second one beside TypeORM's.
    */
   readonly pool: Pool;
-  /**
-   * The database's connection string. For the embedded store it only names the store: its
-   * connections run over MessagePorts, which `clientConfig` provides.
-   */
+  /** Connection string clients can use; for the embedded store it points at the loopback socket. */
   readonly url: string;
-  /** What a further `pg` client or pool of this process needs to reach the database. */
-  readonly clientConfig: ClientConfig;
   /** True when the database is in-process PGlite: one session shared by all connections. */
   readonly embedded: boolean;
   /** The entities and migrations the DataSource was built with. */
@@ -46,22 +41,17 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens PostgreSQL when a URL is given, otherwise starts PGlite on a thread of its own that speaks the
- * wire protocol to `pg`'s connections, so that TypeORM and `pg` take the same code path against both.
+ * Opens PostgreSQL when a URL is given, otherwise starts PGlite and serves it on a loopback port so
+ * that TypeORM and `pg` take the same code path against both.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const dataSource = await initialize(
-      options.schema,
-      { connectionString: options.databaseUrl },
-      options.poolSize ?? 10,
-    );
+    const dataSource = await initialize(options.schema, options.databaseUrl, options.poolSize ?? 10);
     return {
       schema: options.schema,
       dataSource,
       pool: poolOf(dataSource),
       url: options.databaseUrl,
-      clientConfig: { connectionString: options.databaseUrl },
       embedded: false,
       close: () => destroy(dataSource),
     };
@@ -70,18 +60,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const thread = await startEmbeddedDatabaseThread(
-    options.dataDir ? join(options.dataDir, 'pgdata') : undefined,
-  );
-  // One connection only: PGlite is one session, so every connection shares its prepared statements,
-  // while `pg` remembers per connection which names it has prepared; a second connection would parse
-  // a name the first one took and fail. The pool queue serialises exactly as the session would.
-  const clientConfig: ClientConfig = { connectionString: thread.url, stream: thread.connect };
+  // PGlite ships ESM and CJS; loaded lazily so a PostgreSQL deployment never pays for the wasm.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    dataDir = join(options.dataDir, 'pgdata');
+  }
+  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 32 });
+  await server.start();
+  const url = `postgres://postgres@${server.getServerConn()}/postgres`;
+  // One connection only: pglite-socket multiplexes connections message by message, so two clients'
+  // extended-protocol messages (Parse/Bind/Execute) can interleave and bind to the wrong statement.
+  // PGlite is a single session anyway; the pool queue serialises exactly as the server would.
   let dataSource: DataSource;
   try {
-    dataSource = await initialize(options.schema, clientConfig, 1);
+    dataSource = await initialize(options.schema, url, 1);
   } catch (error) {
-    await thread.close();
+    await server.stop();
+    await db.close();
     throw error;
   }
   let closed = false;
@@ -89,29 +88,23 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Datab
     schema: options.schema,
     dataSource,
     pool: poolOf(dataSource),
-    url: thread.url,
-    clientConfig,
+    url,
     embedded: true,
     close: async () => {
       if (closed) return;
       closed = true;
       await destroy(dataSource);
-      await thread.close();
+      await server.stop();
+      await db.close();
     },
   };
 }
 
-async function initialize(
-  schema: RelationalSchema,
-  client: ClientConfig,
-  poolSize: number,
-): Promise<DataSource> {
+async function initialize(schema: RelationalSchema, url: string, poolSize: number): Promise<DataSource> {
   const dataSource = new DataSource({
     type: 'postgres',
-    url: client.connectionString,
+    url,
     poolSize,
-    // TypeORM hands `extra` to pg's Pool, which hands it to every client: the embedded store's stream.
-    extra: client.stream ? { stream: client.stream } : undefined,
     entities: [...schema.entities],
     migrations: [...schema.migrations],
     migrationsTableName: MIGRATIONS_TABLE,

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { isProcessAlive } from './process-alive';
 
 /**
- * Embedded PGlite belongs to one process. While a server runs on DATA_DIR it publishes its pid and the
- * name of its store (`Database.url`; only that process can connect to it), so another server or an
- * admin command can tell the files are in use (opening them a second time would corrupt them).
+ * Embedded PGlite belongs to one process. While a server runs on DATA_DIR it publishes the loopback
+ * URL it serves PGlite on and its pid, so another server or an admin command can tell the files are in
+ * use (opening them a second time would corrupt them).
  */
 export const EMBEDDED_ENDPOINT_FILE = 'embedded-db.json';
 
@@ -23,7 +23,7 @@ export function publishEmbeddedEndpoint(dataDir: string, url: string): () => voi
   };
 }
 
-/** The store name a live process published for dataDir, if any. */
+/** The URL of the embedded database a live process serves for dataDir, if any. */
 export function findEmbeddedEndpoint(dataDir: string): string | undefined {
   const endpoint = readEndpoint(join(dataDir, EMBEDDED_ENDPOINT_FILE));
   return endpoint && isProcessAlive(endpoint.pid) ? endpoint.url : undefined;

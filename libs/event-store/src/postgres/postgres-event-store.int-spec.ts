@@ -271,7 +271,7 @@ describe('PostgresEventStore', () => {
       await sleepy.close();
       return;
     }
-    const pool = new Pool({ ...db.clientConfig, max: 2 });
+    const pool = new Pool({ connectionString: db.url, max: 2 });
     // Dropping the test database at the end terminates idle connections: not a failure.
     pool.on('error', () => undefined);
     const reader = new PostgresEventStore(pool, { listenUrl: db.url, pollIntervalMs: 60_000 });
@@ -312,7 +312,7 @@ describe('PostgresEventStore', () => {
     await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
     const listenUrl = new URL(db.url);
     listenUrl.host = `127.0.0.1:${(slow.address() as AddressInfo).port}`;
-    const pool = new Pool({ ...db.clientConfig, max: 2 });
+    const pool = new Pool({ connectionString: db.url, max: 2 });
     pool.on('error', () => undefined);
     const reader = new PostgresEventStore(pool, { listenUrl: listenUrl.toString(), pollIntervalMs: 60_000 });
     const controller = new AbortController();
@@ -337,7 +337,7 @@ describe('PostgresEventStore', () => {
   });
 
   it('reads rarely while LISTEN is up, at the fallback interval once it is lost, and misses no append', async () => {
-    const pool = new Pool({ ...db.clientConfig, max: 2 });
+    const pool = new Pool({ connectionString: db.url, max: 2 });
     pool.on('error', () => undefined);
     let reads = 0;
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;

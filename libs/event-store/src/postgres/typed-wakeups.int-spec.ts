@@ -114,7 +114,7 @@ describe('typed wake-ups', () => {
     if (db.embedded) return; // no LISTEN on PGlite: in-process wake-ups only
     const store = new PostgresEventStore(db.pool, { pollIntervalMs: NO_POLLING_MS, listenUrl: db.url });
     // Another process: its own pool on the same database.
-    const otherPool = new Pool({ ...db.clientConfig, max: 2 });
+    const otherPool = new Pool({ connectionString: db.url, max: 2 });
     const otherStore = new PostgresEventStore(otherPool, { pollIntervalMs: NO_POLLING_MS });
     const follower = follow(store, subscriptions('c'));
     const spy = jest.spyOn(db.pool, 'query');
