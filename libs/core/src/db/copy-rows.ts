@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { embeddedCopyFor } from './embedded-copy';
 
 /** Below this many rows a multi-row INSERT costs less than a savepoint and a COPY round trip. */
 export const COPY_MIN_ROWS = 100;
@@ -10,11 +11,13 @@ const UNIQUE_VIOLATION = '23505';
 const copyCapable = new WeakMap<PoolClient, Promise<boolean>>();
 
 /**
- * Whether `COPY … FROM STDIN` can run inside a transaction on this connection: yes on a PostgreSQL
- * server; no through pglite-socket, where it loses the protocol's sync and the connection with it.
- * Asked once per connection (the server names itself in version()).
+ * Whether COPY can run inside a transaction on this connection: yes on a PostgreSQL server (`FROM
+ * STDIN`) and on this process's embedded store (`FROM '/dev/blob'`, embedded-copy.ts); no on another
+ * PGlite, where `FROM STDIN` through pglite-socket loses the protocol's sync and the connection with
+ * it. Asked once per connection (the server names itself in version()).
  */
 export function canCopy(client: PoolClient): Promise<boolean> {
+  if (embeddedCopyFor(client)) return Promise.resolve(true);
   let capable = copyCapable.get(client);
   if (!capable) {
     capable = client
@@ -37,12 +40,12 @@ export async function copyRowsOrRefuse(
   columns: readonly string[],
   rows: readonly string[],
 ): Promise<boolean> {
+  const target = `${table} (${columns.join(', ')})`;
+  const embedded = embeddedCopyFor(client);
   await client.query('SAVEPOINT copy_rows');
   try {
-    await pipeline(
-      Readable.from([copyBody(rows)]),
-      client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)),
-    );
+    if (embedded) await embedded(`COPY ${target} FROM '/dev/blob'`, copyBody(rows));
+    else await pipeline(Readable.from([copyBody(rows)]), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
   } catch (error) {
     if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
     await client.query('ROLLBACK TO SAVEPOINT copy_rows');

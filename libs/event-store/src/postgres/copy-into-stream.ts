@@ -10,7 +10,8 @@ const COLUMNS = ['stream_id', 'stream_position', 'event_id', 'type', 'data', 'me
  * stored ids. COPY cannot skip rows, so it assumes no id is stored yet; when one is (a chain
  * re-indexing a block it reverted earlier, a retried batch), the unique index refuses the COPY, the
  * savepoint undoes it, and the answer is null: the caller appends with the INSERT, which skips stored
- * ids. Null too for small batches and where COPY cannot run (PGlite). Runs under the stream lock.
+ * ids. Null too for small batches and where COPY cannot run (a PGlite other than this process's embedded
+ * store). Runs under the stream lock.
  */
 export async function copyIntoStream(
   client: PoolClient,

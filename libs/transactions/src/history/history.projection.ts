@@ -76,7 +76,8 @@ const HISTORY_COLUMNS = [
 
 /**
  * A large run of rows with one COPY (the bulk of a backfill). False when the rows are few, COPY cannot
- * run here (PGlite), or one of them is stored already: then the INSERT, which skips stored rows, runs.
+ * run here (a PGlite other than this process's embedded store), or one of them is stored already: then
+ * the INSERT, which skips stored rows, runs.
  */
 async function copyHistoryRows(client: PoolClient, rows: readonly HistoryRow[]): Promise<boolean> {
   if (rows.length < COPY_MIN_ROWS || !(await canCopy(client))) return false;
