@@ -1,7 +1,7 @@
 /** Unit (`*.spec.ts`), database/chain (`*.int-spec.ts`) and whole-service (`*.e2e-spec.ts`) tests. */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test', '<rootDir>/bench'],
   testRegex: '\\.(spec|int-spec|e2e-spec)\\.ts$',
   // The path aliases of tsconfig.json: each lib through its public index (docs/architecture.md §2).
   moduleNameMapper: {

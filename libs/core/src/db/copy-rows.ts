@@ -30,7 +30,7 @@ export function canCopy(client: PoolClient): Promise<boolean> {
 
 /**
  * Writes `rows` (each already in COPY text form: fields escaped with copyField, joined by tabs) with one
- * `COPY table (columns) FROM STDIN`, inside a savepoint of the caller's transaction. Bulk writes that
+ * `COPY table (columns) FROM STDIN` (from a blob on the embedded store), inside a savepoint of the caller's transaction. Bulk writes that
  * must skip rows already stored keep their INSERT … ON CONFLICT / NOT EXISTS as the fallback: when a
  * unique index refuses a row, the savepoint undoes the COPY and the answer is false. Other errors throw.
  */
@@ -42,10 +42,11 @@ export async function copyRowsOrRefuse(
 ): Promise<boolean> {
   const target = `${table} (${columns.join(', ')})`;
   const embedded = embeddedCopyFor(client);
+  const body = copyBody(rows);
   await client.query('SAVEPOINT copy_rows');
   try {
-    if (embedded) await embedded(`COPY ${target} FROM '/dev/blob'`, copyBody(rows));
-    else await pipeline(Readable.from([copyBody(rows)]), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
+    if (embedded) await embedded(`COPY ${target} FROM '/dev/blob'`, body);
+    else await pipeline(Readable.from([body]), client.query(copyFrom(`COPY ${target} FROM STDIN`)));
   } catch (error) {
     if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
     await client.query('ROLLBACK TO SAVEPOINT copy_rows');
