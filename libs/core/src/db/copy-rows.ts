@@ -30,9 +30,10 @@ export function canCopy(client: PoolClient): Promise<boolean> {
 
 /**
  * Writes `rows` (each already in COPY text form: fields escaped with copyField, joined by tabs) with one
- * `COPY table (columns) FROM STDIN` (from a blob on the embedded store), inside a savepoint of the caller's transaction. Bulk writes that
- * must skip rows already stored keep their INSERT … ON CONFLICT / NOT EXISTS as the fallback: when a
- * unique index refuses a row, the savepoint undoes the COPY and the answer is false. Other errors throw.
+ * `COPY table (columns) FROM STDIN` (from a blob on the embedded store), inside a savepoint of the
+ * caller's transaction. Bulk writes that must skip rows already stored keep their INSERT … ON CONFLICT /
+ * NOT EXISTS as the fallback: when a unique index refuses a row, the savepoint undoes the COPY and the
+ * answer is false. Other errors throw.
  */
 export async function copyRowsOrRefuse(
   client: PoolClient,
