@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startRpcProxy, type RpcProxy } from '@chainwire/chains/testing';
 import { type Database, openDatabase } from '@chainwire/core';
 import { RELATIONAL_SCHEMA } from '@chainwire/composition';
 import { startTestAnvil, type TestAnvil } from '../support/anvil';
@@ -8,6 +9,13 @@ import { eventually } from '../support/api-balances';
 import { deployWorkloadContracts, runRandomWorkload } from '../support/chain-workload';
 import { startService, type ServiceProcess } from '../support/service-process';
 import { createTestDatabase } from '../support/test-database';
+
+/**
+ * The crashed deployment reads the node through a proxy that answers each HTTP request this late, so that
+ * its catch-up takes seconds however fast the machine: the kills must land while it runs (about 30 round
+ * trips for this chain, several times the service's start).
+ */
+const NODE_DELAY_MS = 150;
 
 interface Deployment {
   dataDir: string;
@@ -21,6 +29,7 @@ interface Deployment {
  */
 describe('crash recovery', () => {
   let anvil: TestAnvil;
+  let slowNode: RpcProxy;
   const deployments: Deployment[] = [];
 
   beforeAll(async () => {
@@ -30,17 +39,19 @@ describe('crash recovery', () => {
     // Many blocks, so that the kills land while the indexer and projectors are busy.
     await anvil.testClient.mine({ blocks: 1500 });
     await runRandomWorkload(anvil, contracts, { operations: 40, seed: 8 });
+    slowNode = await startRpcProxy(anvil.rpcUrl, () => undefined, { delayMs: NODE_DELAY_MS });
   });
 
   afterAll(async () => {
     for (const d of deployments) await d.db?.close();
+    await slowNode?.close();
     await anvil?.stop();
   });
 
-  const newDeployment = async (): Promise<Deployment> => {
+  const newDeployment = async (rpcUrl: string): Promise<Deployment> => {
     const deployment: Deployment = {
       dataDir: mkdtempSync(join(tmpdir(), 'e2e-crash-')),
-      env: { ETHEREUM_RPC_URL: anvil.rpcUrl },
+      env: { ETHEREUM_RPC_URL: rpcUrl },
     };
     if (process.env.DATABASE_URL) {
       deployment.db = await createTestDatabase();
@@ -67,7 +78,7 @@ describe('crash recovery', () => {
   it('loses nothing and duplicates nothing', async () => {
     const head = Number(await anvil.publicClient.getBlockNumber());
 
-    const crashed = await newDeployment();
+    const crashed = await newDeployment(slowNode.url);
     let service = await start(crashed);
     const killedAt: number[] = [];
     for (const fraction of [0.2, 0.6]) {
@@ -84,7 +95,7 @@ describe('crash recovery', () => {
     expect(killedAt[0]).toBeLessThan(head);
     await runToHead(service);
 
-    const clean = await newDeployment();
+    const clean = await newDeployment(anvil.rpcUrl);
     const uninterrupted = await start(clean);
     await runToHead(uninterrupted);
 

@@ -18,6 +18,11 @@ export interface RpcProxy {
   close(): Promise<void>;
 }
 
+export interface RpcProxyOptions {
+  /** Each HTTP request is answered no sooner than this (ms): a node far away, or a slow one. Default 0. */
+  readonly delayMs?: number;
+}
+
 /**
  * A loopback JSON-RPC proxy in front of a real node that can refuse chosen calls, the way hosted
  * providers do (range limits, missing methods, rate limits). Batches are split and answered per call.
@@ -25,6 +30,7 @@ export interface RpcProxy {
 export async function startRpcProxy(
   target: string,
   intercept: (call: RpcCall) => Interception,
+  options: RpcProxyOptions = {},
 ): Promise<RpcProxy> {
   const calls: RpcCall[] = [];
   const requests: string[][] = [];
@@ -51,6 +57,7 @@ export async function startRpcProxy(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       const request = JSON.parse(Buffer.concat(chunks).toString());
       requests.push((Array.isArray(request) ? request : [request]).map((call: RpcCall) => call.method));
       const answers = Array.isArray(request)
