@@ -12,8 +12,8 @@ import { createTestDatabase } from '../support/test-database';
 
 /**
  * The crashed deployment reads the node through a proxy that answers each HTTP request this late, so that
- * its catch-up takes seconds however fast the machine: the kills must land while it runs (about 30 round
- * trips for this chain, several times the service's start).
+ * its catch-up takes seconds however fast the machine: the kills must land while it runs. Without it, a
+ * fast machine indexed the whole chain before the service's API first answered.
  */
 const NODE_DELAY_MS = 150;
 

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { formatEther } from 'viem';
+import { eventually } from '../../../../test/support/api-balances';
 import { DEFAULT_EGRESS } from '../config/webhooks-config';
 import { startTestDnsServer, type TestDnsServer } from '../testing/test-dns-server';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
@@ -117,23 +118,20 @@ describe('fair webhook egress', () => {
     expect(p99).toBeLessThanOrEqual(1000);
 
     // The deliveries read model follows the recorded outcomes: its last rows may still be pending when the
-    // receiver has had every request, so wait (bounded) until each row has its final state.
-    const fastDeliveries = async () =>
-      (
-        await t.db.pool.query<{ status: string; attempts: number }>(
+    // receiver has had every request, so the check is retried (for at most 15 s) until they are final.
+    await eventually(
+      async () => {
+        const { rows } = await t.db.pool.query<{ status: string; attempts: number }>(
           `SELECT d.status, d.attempts FROM webhook_deliveries d JOIN webhook_subscriptions s ON s.id = d.subscription_id
             WHERE s.address = $1`,
           [FAST],
-        )
-      ).rows;
-    const settledBy = Date.now() + 15_000;
-    let rows = await fastDeliveries();
-    while ((rows.length < PACED || rows.some((r) => r.status === 'pending')) && Date.now() < settledBy) {
-      await new Promise((r) => setTimeout(r, 50));
-      rows = await fastDeliveries();
-    }
-    expect(rows).toHaveLength(PACED);
-    expect(rows.every((r) => r.status === 'succeeded' && r.attempts === 1)).toBe(true);
+        );
+        expect(rows).toHaveLength(PACED);
+        expect(rows.every((r) => r.status === 'succeeded' && r.attempts === 1)).toBe(true);
+      },
+      15_000,
+      50,
+    );
     // The slow tenant held at most its host's bound of the dispatcher's 256 attempts.
     expect(slowMaxOpen).toBeGreaterThan(0);
     expect(slowMaxOpen).toBeLessThanOrEqual(DEFAULT_EGRESS.maxInFlightPerHost);
