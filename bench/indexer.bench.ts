@@ -11,17 +11,19 @@
  *  (d) on PostgreSQL, the combined floor: (b) and a COPY of every events, history and balances row the
  *      service wrote into empty copies of those tables, all at once.
  * On spread, with the service still running: the head latency, 40 blocks of one native transfer each, timed
- * until GET /api/blocks/latest and GET /api/balances show them (indexer/head-latency.ts; their ~120 events
- * are in the rows (c) and (d) copy, about 0.2 % of them).
+ * until GET /api/blocks/latest and GET /api/balances show them (indexer/head-latency.ts); then the same with
+ * the service restarted on the node's ws:// URL, where it follows newHeads (the 80 blocks' ~240 events are
+ * in the rows (c) and (d) copy, about 0.4 % of them).
  * Then every balance of the run is compared with the node, to the last unit. PostgreSQL when
  * DATABASE_URL is set (a database per workload is created and dropped), embedded PGlite otherwise.
  */
 import { performance } from 'node:perf_hooks';
 import { PROJECT_ROOT } from '@chainwire/core';
 import { startTestAnvil } from '../test/support/anvil';
+import type { ServiceProcess } from '../test/support/service-process';
 import { combinedFloor, rpcFloor, storageFloor } from './indexer/floors';
-import { measureHeadLatency } from './indexer/head-latency';
-import { freshStore, registerTokens, runService } from './indexer/service-run';
+import { type HeadLatency, measureHeadLatency, type Percentiles } from './indexer/head-latency';
+import { freshStore, registerTokens, runService, startBenchService } from './indexer/service-run';
 import { steadyRate } from './indexer/steady-rate';
 import { verifyBalances } from './indexer/verify-balances';
 import { generateWorkload, WORKLOADS, type WorkloadName } from './indexer/workloads';
@@ -56,8 +58,14 @@ async function runWorkload(name: WorkloadName): Promise<void> {
     await registerTokens(store, workload);
     const run = await runService(store, anvil, workload);
     const latency = name === 'spread' ? await measureHeadLatency(anvil, run.service) : undefined;
-    const exit = await run.service.stop();
-    if (exit !== 0) throw new Error(`service exited with ${exit}:\n${run.service.output().slice(-4000)}`);
+    await stopService(run.service);
+    // The same over a WebSocket, where the indexer follows newHeads instead of polling.
+    let wsLatency: HeadLatency | undefined;
+    if (latency) {
+      const service = await startBenchService(store, anvil.rpcUrl.replace(/^http/, 'ws'));
+      wsLatency = await measureHeadLatency(anvil, service);
+      await stopService(service);
+    }
 
     const db = await store.open();
     let compared: number;
@@ -67,7 +75,7 @@ async function runWorkload(name: WorkloadName): Promise<void> {
       // The latency blocks moved native balances on: compare at the node's head after them.
       compared = await verifyBalances(db, anvil.rpcUrl, {
         ...workload,
-        head: latency?.head ?? workload.head,
+        head: wsLatency?.head ?? workload.head,
       });
       ({ rows: kinds } = await db.pool.query<{ kind: string; n: string }>(
         `SELECT data->>'kind' AS kind, count(*)::text AS n FROM events
@@ -120,17 +128,31 @@ async function runWorkload(name: WorkloadName): Promise<void> {
     }
     if (latency) {
       console.log(
-        `head latency, ${latency.samples} blocks of one native transfer each: node mines → GET /api/blocks/latest has it ` +
-          `p50 ${latency.block.p50} ms, p99 ${latency.block.p99} ms, max ${latency.block.max} ms; → GET /api/balances ` +
-          `shows the transfer p50 ${latency.balance.p50} ms, p99 ${latency.balance.p99} ms, max ${latency.balance.max} ms; ` +
-          `baseline (bare eth_blockNumber poll every 500 ms) p50 ${latency.baselineP50} ms; ratio p50 ` +
+        `head latency, ${latency.samples} blocks of one native transfer each, node mines → GET /api/blocks/latest has it: ` +
+          `${describe(latency.block)}; → GET /api/balances shows the transfer: ${describe(latency.balance)}; baseline ` +
+          `(bare eth_blockNumber poll every 500 ms) p50 ${latency.baselineP50} ms; ratio p50 ` +
           `${(latency.block.p50 / Math.max(1, latency.baselineP50)).toFixed(2)}`,
+      );
+    }
+    if (wsLatency) {
+      console.log(
+        `    over ws:// (newHeads), ${wsLatency.samples} blocks: GET /api/blocks/latest ${describe(wsLatency.block)}; ` +
+          `GET /api/balances ${describe(wsLatency.balance)}`,
       );
     }
   } finally {
     await anvil.stop();
     await store.drop();
   }
+}
+
+async function stopService(service: ServiceProcess): Promise<void> {
+  const exit = await service.stop();
+  if (exit !== 0) throw new Error(`service exited with ${exit}:\n${service.output().slice(-4000)}`);
+}
+
+function describe({ p50, p99, max }: Percentiles): string {
+  return `p50 ${p50} ms, p99 ${p99} ms, max ${max} ms`;
 }
 
 function seconds(ms: number): string {

@@ -102,6 +102,22 @@ export interface EndToEnd {
   readonly service: ServiceProcess;
 }
 
+/** The built server with every role on `store`, reading the node at `rpcUrl`; answering, not waited on to catch up. */
+export function startBenchService(
+  store: BenchStore,
+  rpcUrl: string,
+  execArgv: readonly string[] = [],
+): Promise<ServiceProcess> {
+  return startService(
+    {
+      ETHEREUM_RPC_URL: rpcUrl,
+      ETHEREUM_START_BLOCK: '0',
+      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+    },
+    { dataDir: store.dataDir, execArgv: [...execArgv] },
+  );
+}
+
 /**
  * Starts the built server (`dist/`, the entry `npm start` runs) with every role against the workload's
  * node, and waits until the latest block is the head and the probe's balance is final.
@@ -115,19 +131,11 @@ export async function runService(
   const machineBefore = machineBusyMs();
   const nodeBefore = processCpuMs(node.pid);
   const spawnedAt = performance.now();
-  const service = await startService(
-    {
-      ETHEREUM_RPC_URL: rpcUrl,
-      ETHEREUM_START_BLOCK: '0',
-      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-    },
-    {
-      dataDir: store.dataDir,
-      // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops.
-      execArgv: process.env.BENCH_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : [],
-    },
+  const service = await startBenchService(
+    store,
+    rpcUrl,
+    // BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops.
+    process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   );
   const bootMs = performance.now() - spawnedAt;
   const { address, asset, expected } = workload.probe;
