@@ -8,6 +8,9 @@ import { rpcBatch } from './rpc-batch';
 /** The indexer's default poll interval over http(s); the baseline polls the node at the same rate. */
 const POLL_MS = 500;
 
+/** Each sample's recipient, fresh across calls: a balance from an earlier sample would answer at once. */
+let nextRecipient = 0xc0ffee0000;
+
 export interface Percentiles {
   readonly p50: number;
   readonly p99: number;
@@ -44,8 +47,12 @@ export async function measureHeadLatency(
   try {
     for (let i = 0; i < blocks; i++) {
       await new Promise((r) => setTimeout(r, 50 + 97 * (i % 7)));
-      const recipient = `0x${(0xc0ffee0000 + i).toString(16).padStart(40, '0')}` as Address;
+      const recipient = `0x${(nextRecipient++).toString(16).padStart(40, '0')}` as Address;
       const amount = 1_000_000_007n + BigInt(i);
+      // A balance the service already shows must not pass for the new one.
+      if ((await anvil.publicClient.getBalance({ address: recipient })) !== 0n) {
+        throw new Error(`head latency: ${recipient} holds ether already`);
+      }
       await rpcBatch(anvil.rpcUrl, [
         {
           method: 'eth_sendTransaction',
