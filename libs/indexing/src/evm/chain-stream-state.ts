@@ -46,8 +46,18 @@ export const INCARNATION_KEY = 'incarnation';
 
 /**
  * Rebuilds the unfinalized window from the stream's tail: reads ever larger chunks backwards (by
- * position, forwards within a chunk) until the chunk starts at a block boundary and replaying it
- * yields `depth` canonical blocks without reverting past its start, or the stream is exhausted.
+ * position, forwards within a chunk) until replaying the chunk from its first BlockIndexed yields
+ * 2 × `depth` canonical blocks without reverting past that start, or the stream is exhausted.
+ *
+ * What precedes the first BlockIndexed is the rest of an older block (its transfers, or a revert
+ * sequence, which holds no BlockIndexed). Requiring the chunk itself to begin with a BlockIndexed would
+ * succeed about once in (events per block) chunks, so on a chain of busy blocks every start read the
+ * whole stream back.
+ *
+ * Why twice the window: a block of the window can be reorganised back to a hash reverted earlier, which
+ * then needs fresh event ids (`revertedHashes`). That revert undid at most `depth` blocks (deeper
+ * reorgs are refused), so it came after the canonical block `depth` below the window, and a replay that
+ * holds that block holds every such revert.
  */
 export async function loadChainStreamState(
   store: EventStore,
@@ -80,12 +90,15 @@ export async function loadChainStreamState(
         revertedHashes: replayed.revertedHashes,
       };
     }
-    if (events[0]?.type === BLOCK_INDEXED && !replayed.underflow && replayed.window.length >= depth) {
+    const start = events.findIndex(isBlockIndexed);
+    const fromBoundary = start <= 0 ? replayed : replay(events.slice(start), depth);
+    if (start >= 0 && !fromBoundary.underflow && fromBoundary.canonicalCount >= 2 * depth) {
       return {
         version,
-        window: replayed.window,
+        window: fromBoundary.window,
         complete: false,
         firstBlock: undefined,
+        // Reverts before the first BlockIndexed undid older blocks: remembered all the same.
         revertedHashes: replayed.revertedHashes,
       };
     }
