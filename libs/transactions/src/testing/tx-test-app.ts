@@ -53,7 +53,9 @@ export async function startTxTestApp(
       AuthModule.forRoot({ database, chainDirectory }),
       TransactionsModule.forRoot(
         { database, chainDirectory, capabilities: ChainCapabilitiesModule.forRoot() },
-        { chains, ...nodes, rpcTimeoutMs: 5000 },
+        // Generous: a spec sends twenty 800 KB transactions to one anvil at once, and on a loaded CI machine
+        // three of its refusals once took over 5 s; a node's timeout answers 503, which is not under test there.
+        { chains, ...nodes, rpcTimeoutMs: 30_000 },
       ),
     ],
   })
