@@ -5,4 +5,4 @@ RUN npm ci --ignore-scripts
 COPY . .
 RUN npm run build && npm prune --omit=dev
 ENV NODE_ENV=production
-CMD ["node", "--max-semi-space-size=64", "dist/apps/server/src/main.js"]
+CMD ["node", "--max-semi-space-size=64", "dist/server.js"]

@@ -10,10 +10,12 @@
 const { spawnSync } = require('node:child_process');
 const { mkdirSync, readdirSync, statSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
+const { bundleServer, BUNDLE } = require('./bundle-server.cjs');
 
 const ROOT = join(__dirname, '..');
 const STAMP = join('dist', '.build-stamp');
-const ENTRY = join('dist', 'apps', 'server', 'src', 'main.js');
+/** What `npm start` runs: the server bundled into one file (scripts/bundle-server.cjs). */
+const ENTRY = BUNDLE;
 /** Folders whose .ts and .json files tsc compiles or copies, and files that change how it compiles. */
 const SOURCE_DIRS = ['apps', 'libs', 'migrations'];
 const CONFIG_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
@@ -58,7 +60,7 @@ function isBuildStale(root = ROOT) {
   }
 }
 
-/** Runs `tsc -b` and stamps a successful build; exits the process with tsc's status on failure. */
+/** Runs `tsc -b`, then bundles the server, and stamps a successful build; exits the process with tsc's status on failure. */
 function build(root = ROOT) {
   const tsc = require.resolve('typescript/bin/tsc', { paths: [root] });
   const result = spawnSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], {
@@ -74,6 +76,13 @@ function build(root = ROOT) {
     stdio: 'inherit',
   });
   if (rewritten.status !== 0) process.exit(rewritten.status ?? 1);
+  try {
+    bundleServer(root);
+  } catch (error) {
+    // esbuild has printed its messages already.
+    process.stderr.write(`bundling the server failed: ${error.message}\n`);
+    process.exit(1);
+  }
   mkdirSync(join(root, 'dist'), { recursive: true });
   writeFileSync(join(root, STAMP), `${new Date().toISOString()}\n`);
 }

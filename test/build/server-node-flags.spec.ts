@@ -22,12 +22,12 @@ describe('the server’s node flags', () => {
 
   it('the image and docker-compose pass them to node', () => {
     const flags = SERVER_NODE_FLAGS.map((f) => `"${f}", `).join('');
-    expect(read('Dockerfile')).toContain(`CMD ["node", ${flags}"dist/apps/server/src/main.js"]`);
+    expect(read('Dockerfile')).toContain(`CMD ["node", ${flags}"dist/server.js"]`);
     const commands = read('docker-compose.yml').match(/command: \[.*\]/g) ?? [];
     expect(commands.length).toBeGreaterThan(0);
     for (const command of commands) {
       expect(command).toBe(
-        `command: ['node', ${SERVER_NODE_FLAGS.map((f) => `'${f}', `).join('')}'dist/apps/server/src/main.js']`,
+        `command: ['node', ${SERVER_NODE_FLAGS.map((f) => `'${f}', `).join('')}'dist/server.js']`,
       );
     }
   });

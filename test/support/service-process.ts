@@ -10,6 +10,9 @@ import { PROJECT_ROOT } from '@chainwire/core';
 const { SERVER_NODE_FLAGS } = require('../../scripts/server-node-flags.cjs') as {
   SERVER_NODE_FLAGS: readonly string[];
 };
+// The file `npm start` runs: the server bundled into one file (scripts/bundle-server.cjs).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, shared with npm start's script
+const { ENTRY } = require('../../scripts/build.cjs') as { ENTRY: string };
 
 /** The webhook key spawned services use on a shared database unless a test passes its own. */
 export const E2E_WEBHOOK_SECRET_KEY = Buffer.alloc(32, 0x5e).toString('base64');
@@ -52,7 +55,7 @@ export async function startService(
   const apiKey = env.DEV_API_KEY ?? 'e2e-test-key-0123456789';
   let output = '';
   const spawnedAt = Date.now();
-  const entry = options.viaStartScript ? 'scripts/start.cjs' : 'dist/apps/server/src/main.js';
+  const entry = options.viaStartScript ? 'scripts/start.cjs' : ENTRY;
   // The test run's own DATABASE_URL is not the service's: a test that wants PostgreSQL passes a database.
   const { DATABASE_URL: _testRunDatabase, ...inherited } = process.env;
   const child: ChildProcess = spawn(
