@@ -1,4 +1,4 @@
-import { createPublicClient, http, type Address, type Hash, type PublicClient, type Transport } from 'viem';
+import { createPublicClient, type Address, type Hash, type PublicClient, type Transport } from 'viem';
 import { BlockRangeSizer } from './block-range-sizer';
 import type {
   EvmBlock,
@@ -14,6 +14,7 @@ import { getBlockHeader, getBlockWithTransactions } from './get-blocks';
 import { detectTraceMethod, getInternalTransfers } from './get-internal-transfers';
 import { getTransferLogs } from './get-transfer-logs';
 import { type PriceFeedRound, readPriceFeed } from './read-price-feed';
+import { jsonRpcHttpTransport } from './json-rpc/json-rpc-http-transport';
 import { mapConcurrent } from '@chainwire/core';
 import { DEFAULT_RPC_BATCH_SIZE } from './rpc-batch-size';
 import { RetryableChainError } from './rpc-errors';
@@ -164,11 +165,11 @@ function isWebSocketUrl(url: string): boolean {
 
 function httpTransport(options: EvmChainAdapterOptions, timeout: number, retryCount: number): Transport {
   const batchSize = options.batchSize ?? DEFAULT_RPC_BATCH_SIZE;
-  return http(options.rpcUrl, {
+  return jsonRpcHttpTransport(options.rpcUrl, {
     timeout,
     retryCount,
     retryDelay: 200,
-    batch: batchSize > 0 ? { batchSize, wait: 0 } : false,
+    batchSize,
     maxResponseBodySize: options.maxResponseBodySize ?? 256 * 1024 * 1024,
   });
 }
