@@ -122,12 +122,14 @@ describe('jsonRpcHttpTransport against a node that answers out of the ordinary',
   let server: Server;
   let url: string;
   let answer: (calls: { id: number; method: string }[]) => { status: number; body: string };
+  let authorization: string | undefined;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
+        authorization = req.headers.authorization;
         const request = JSON.parse(Buffer.concat(chunks).toString()) as { id: number; method: string }[];
         const { status, body } = answer(request);
         res.writeHead(status, { 'content-type': 'application/json' }).end(body);
@@ -150,6 +152,20 @@ describe('jsonRpcHttpTransport against a node that answers out of the ordinary',
     });
     const c = client();
     expect(await Promise.all([c.getBlockNumber(), c.getChainId(), c.getGasPrice()])).toEqual([1n, 2, 3n]);
+  });
+
+  it('sends credentials in the URL as Basic authorization, not in the URL', async () => {
+    answer = (calls) => ({
+      status: 200,
+      body: JSON.stringify(calls.map((c) => ({ id: c.id, result: '0x7' }))),
+    });
+    const withCredentials = url.replace('http://', 'http://rpc%20user:p%40ss@');
+    const c = createPublicClient({
+      transport: jsonRpcHttpTransport(withCredentials, { ...OPTIONS, retryCount: 0 }),
+      cacheTime: 0,
+    });
+    expect(await c.getBlockNumber()).toBe(7n);
+    expect(authorization).toBe(`Basic ${Buffer.from('rpc user:p@ss').toString('base64')}`);
   });
 
   it('fails every call of a batch the node refused as a whole', async () => {

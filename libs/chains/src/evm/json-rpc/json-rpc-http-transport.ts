@@ -63,11 +63,23 @@ class BatchingRpcClient {
   private nextId = 0;
   private queue: RpcCall[] = [];
   private flushTimer?: NodeJS.Timeout;
+  private readonly endpoint: string;
+  private readonly headers: Record<string, string> = { 'Content-Type': 'application/json' };
 
   constructor(
     private readonly url: string,
     private readonly options: JsonRpcHttpTransportOptions,
-  ) {}
+  ) {
+    // fetch refuses a URL with credentials; like viem, send them as Basic authorization instead.
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) {
+      const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
+      this.headers.Authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+      parsed.username = '';
+      parsed.password = '';
+    }
+    this.endpoint = parsed.toString();
+  }
 
   call(method: string, params: unknown): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -123,9 +135,9 @@ class BatchingRpcClient {
     let response: Response;
     let bytes: Buffer;
     try {
-      response = await fetch(this.url, {
+      response = await fetch(this.endpoint, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: this.headers,
         body: stringify(body),
         signal,
       });
