@@ -166,6 +166,12 @@ describe('jsonRpcHttpTransport against a node that answers out of the ordinary',
     });
     expect(await c.getBlockNumber()).toBe(7n);
     expect(authorization).toBe(`Basic ${Buffer.from('rpc user:p@ss').toString('base64')}`);
+    // An error names the node without its credentials.
+    answer = () => ({ status: 503, body: 'down' });
+    const error = await c.getGasPrice().catch((e: Error) => e);
+    expect(error).toBeInstanceOf(HttpRequestError);
+    expect(String(error)).toContain(url);
+    expect(String(error)).not.toContain('p%40ss');
   });
 
   it('fails every call of a batch the node refused as a whole', async () => {

@@ -54,7 +54,7 @@ export function jsonRpcHttpTransport(url: string, options: JsonRpcHttpTransportO
         retryDelay: options.retryDelay,
         timeout: options.timeout,
       },
-      { url },
+      { url: client.url },
     );
   };
 }
@@ -63,11 +63,12 @@ class BatchingRpcClient {
   private nextId = 0;
   private queue: RpcCall[] = [];
   private flushTimer?: NodeJS.Timeout;
-  private readonly endpoint: string;
+  /** The node's URL without credentials: what is fetched, and what errors and logs name. */
+  readonly url: string;
   private readonly headers: Record<string, string> = { 'Content-Type': 'application/json' };
 
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly options: JsonRpcHttpTransportOptions,
   ) {
     // fetch refuses a URL with credentials; like viem, send them as Basic authorization instead.
@@ -78,7 +79,7 @@ class BatchingRpcClient {
       parsed.username = '';
       parsed.password = '';
     }
-    this.endpoint = parsed.toString();
+    this.url = parsed.toString();
   }
 
   call(method: string, params: unknown): Promise<unknown> {
@@ -135,7 +136,7 @@ class BatchingRpcClient {
     let response: Response;
     let bytes: Buffer;
     try {
-      response = await fetch(this.endpoint, {
+      response = await fetch(this.url, {
         method: 'POST',
         headers: this.headers,
         body: stringify(body),
