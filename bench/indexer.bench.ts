@@ -114,6 +114,13 @@ async function runWorkload(name: WorkloadName): Promise<void> {
     console.log(
       `    CPU from spawn to caught up: the machine ${seconds(run.machineCpuMs)} of ${seconds(run.caughtUpMs * cpus().length)} (${(run.machineCpuMs / run.caughtUpMs).toFixed(2)} of ${cpus().length} cores): the service ${seconds(run.cpuMs)}, the node ${seconds(run.nodeCpuMs)}, the rest ${seconds(run.machineCpuMs - run.cpuMs - run.nodeCpuMs)} (${store.backend === 'PostgreSQL' ? 'PostgreSQL, ' : ''}this bench's probe, the system)`,
     );
+    if (run.threads) {
+      const { main, others } = run.threads;
+      console.log(
+        `    the service's threads from spawn to caught up: the main thread on a core ${seconds(main.onCpuMs)}, ` +
+          `waiting for one ${seconds(main.waitingMs)}; its ${others.threads} other threads on a core ${seconds(others.onCpuMs)}`,
+      );
+    }
     console.log(
       `(b) RPC floor: ${seconds(rpcMs)}, ${rate(rpcMs)} transfers/s; ratio (a)/(b) ${(rpcMs / indexMs).toFixed(3)}`,
     );

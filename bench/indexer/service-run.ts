@@ -7,7 +7,7 @@ import { addAsset, seedRegistries } from '@chainwire/chains';
 import { migrate, openDatabase, type Database } from '@chainwire/core';
 import { RELATIONAL_SCHEMA } from '@chainwire/composition';
 import { startService, type ServiceProcess } from '../../test/support/service-process';
-import { machineBusyMs, processCpuMs } from './cpu-usage';
+import { machineBusyMs, processCpuMs, serviceThreadTime, type ServiceThreadTime } from './cpu-usage';
 import type { Workload } from './workloads';
 
 /** Where a run keeps its data: a fresh PostgreSQL database, or a fresh PGlite data directory. */
@@ -93,6 +93,8 @@ export interface EndToEnd {
   readonly caughtUpMs: number;
   /** CPU time the server process used by then (user and system, all its threads), in ms. */
   readonly cpuMs: number;
+  /** Its threads' time on a core and waiting for one by then (Linux only). */
+  readonly threads?: ServiceThreadTime;
   /** CPU time the node used from the spawn to caught up, in ms. */
   readonly nodeCpuMs: number;
   /** CPU time the machine spent busy meanwhile (all processes, all cores), in ms. */
@@ -169,6 +171,7 @@ export async function runService(
     bootMs,
     caughtUpMs,
     cpuMs: processCpuMs(service.pid),
+    threads: serviceThreadTime(service.pid),
     nodeCpuMs: processCpuMs(node.pid) - nodeBefore,
     machineCpuMs: machineBusyMs() - machineBefore,
     progress,
