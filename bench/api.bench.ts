@@ -50,6 +50,7 @@ import { runWorkload } from '@chainwire/indexing/testing';
 import { adjustPrice, EvmFeeStrategy, gasLimitFor, readHistoryPage } from '@chainwire/transactions';
 import { readAssetBalances, readCachedPrice } from '@chainwire/wallet';
 import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '../test/support/anvil';
+import { serviceThreadTime } from './indexer/cpu-usage';
 import { createTestDatabase } from '../test/support/test-database';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
@@ -96,6 +97,11 @@ interface RunFigures {
   errors: number;
   /** CPU time of this process (both servers, the roles in the background) per request answered, in µs. */
   cpuMicrosPerRequest: number;
+  /**
+   * Time this process's main thread (where both servers run) spent ready to run but waiting for a core,
+   * per request answered, in µs (Linux; NaN elsewhere).
+   */
+  waitMicrosPerRequest: number;
 }
 
 async function main(): Promise<void> {
@@ -472,10 +478,11 @@ function report(label: string, figures: Measured, rate: number): void {
   const { saturated: s, paced: p } = figures;
   console.log(
     `${label}: ${Math.round(s.requestsPerSecond)} req/s (p50 ${s.p50} ms, p99 ${s.p99} ms, ` +
-      `CPU ${Math.round(s.cpuMicrosPerRequest)} µs/request) at ${CONNECTIONS} connections; ` +
+      `CPU ${Math.round(s.cpuMicrosPerRequest)} µs/request, waiting for a core ${Math.round(s.waitMicrosPerRequest)} µs/request) ` +
+      `at ${CONNECTIONS} connections; ` +
       `at ${rate}/s: ${Math.round(p.requestsPerSecond)} req/s, p50 ${p.p50} ms, p99 ${p.p99} ms, ` +
       `p99.9 ${p.p999} ms, max ${p.max} ms (sent late p99 ${p.lateP99} ms), ` +
-      `CPU ${Math.round(p.cpuMicrosPerRequest)} µs/request`,
+      `CPU ${Math.round(p.cpuMicrosPerRequest)} µs/request, waiting for a core ${Math.round(p.waitMicrosPerRequest)} µs/request`,
   );
 }
 
@@ -494,7 +501,7 @@ async function autocannon(url: string, target: Target, options: { duration: numb
     '  if (error) { console.error(error); process.exit(1); }' +
     '  process.stdout.write(JSON.stringify(result));' +
     '});';
-  const { result, cpuMicros } = await childFigures<{
+  const { result, cpuMicros, waitMicros } = await childFigures<{
     requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     non2xx: number;
@@ -508,6 +515,7 @@ async function autocannon(url: string, target: Target, options: { duration: numb
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpuMicrosPerRequest: cpuMicros / Math.max(1, result.requests.total),
+    waitMicrosPerRequest: waitMicros / Math.max(1, result.requests.total),
   };
 }
 
@@ -525,7 +533,7 @@ async function pacedLoad(url: string, target: Target): Promise<RunFigures> {
     duration: DURATION_S,
     connections: PACED_CONNECTIONS,
   };
-  const { result, cpuMicros } = await childFigures<{
+  const { result, cpuMicros, waitMicros } = await childFigures<{
     requestsPerSecond: number;
     total: number;
     p50: number;
@@ -539,12 +547,17 @@ async function pacedLoad(url: string, target: Target): Promise<RunFigures> {
   return {
     ...result,
     cpuMicrosPerRequest: cpuMicros / Math.max(1, result.total),
+    waitMicrosPerRequest: waitMicros / Math.max(1, result.total),
   };
 }
 
-/** Runs a load generator in a child process: its JSON result and this process's CPU time meanwhile, in µs. */
-function childFigures<T>(args: string[]): Promise<{ result: T; cpuMicros: number }> {
+/**
+ * Runs a load generator in a child process: its JSON result, this process's CPU time meanwhile and its
+ * main thread's time waiting for a core meanwhile (NaN where the kernel does not count it), in µs.
+ */
+function childFigures<T>(args: string[]): Promise<{ result: T; cpuMicros: number; waitMicros: number }> {
   const cpuBefore = process.cpuUsage();
+  const waitBefore = serviceThreadTime(process.pid)?.main.waitingMs ?? NaN;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -553,7 +566,8 @@ function childFigures<T>(args: string[]): Promise<{ result: T; cpuMicros: number
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
       const cpu = process.cpuUsage(cpuBefore);
-      resolve({ result: JSON.parse(out) as T, cpuMicros: cpu.user + cpu.system });
+      const waitMs = (serviceThreadTime(process.pid)?.main.waitingMs ?? NaN) - waitBefore;
+      resolve({ result: JSON.parse(out) as T, cpuMicros: cpu.user + cpu.system, waitMicros: waitMs * 1000 });
     });
   });
 }
