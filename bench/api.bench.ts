@@ -11,8 +11,9 @@
  * Per route and target: BENCH_ROUNDS saturation runs of autocannon at a fixed concurrency, service and
  * bare taken in turns (requests/s, p50, p99 of each side's median round), and a run at a constant
  * arrival rate, open loop (bench/api/paced-load.ts: latencies from each request's due time; p50, p99,
- * p99.9, max, this process's CPU time per request answered; targets: history p99 <= 20 ms at 500
- * requests/s; the cached price and balances with fiat values p99 <= 10 ms at 1,000 requests/s).
+ * p99.9, max, this process's CPU time and its main thread's wait for a core per request answered;
+ * targets: history p99 <= 20 ms at 500 requests/s; the cached price and balances with fiat values p99
+ * <= 10 ms at 1,000 requests/s).
  * Printed ratio: the median over the rounds of service requests/s / bare requests/s (target >= 0.5;
  * >= 0.8 for the cached price and balances with fiat values). Prices come from a DevPriceAggregator
  * per priced asset (ETH and the workload token) with a time to live longer than the runs, so reads
