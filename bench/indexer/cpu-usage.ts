@@ -1,8 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** CPU time (user and system) of a Linux process from /proc, all its threads, in ms (fields 14 and 15, clock ticks of 10 ms). */
-export function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+/**
+ * CPU time (user and system) of a Linux process from /proc, all its threads, in ms (fields 14 and 15, clock
+ * ticks of 10 ms); with `tid`, of that one thread of it (/proc/<pid>/task/<tid>/stat).
+ */
+export function processCpuMs(pid: number, tid?: number): number {
+  const stat = readFileSync(
+    tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
+    'utf8',
+  );
   // The command name (field 2) may hold spaces; the fields after it start past its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
