@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findFreePort } from '@chainwire/chains';
 import { PROJECT_ROOT } from '@chainwire/core';
 
 // The flags `npm start` runs the server with (scripts/server-node-flags.cjs), so a spawned service is the one users run.
@@ -43,15 +43,42 @@ export interface StartServiceOptions {
   viaStartScript?: boolean;
   /** Node options for the child, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
   execArgv?: readonly string[];
+  /** Picks the port of each attempt; a free loopback port unless a test wants one that is taken. */
+  pickPort?: () => Promise<number>;
 }
 
-/** Starts the built server (`dist/`) as a child process, as `npm start` would, and waits until the API answers. */
+/** The service's attempts at a port: one picked free can be taken before the child binds it. */
+const PORT_ATTEMPTS = 3;
+
+/** Thrown when the child could not bind the picked port; startService picks another. */
+class PortTakenError extends Error {}
+
+/**
+ * Starts the built server (`dist/`) as a child process, as `npm start` would, and waits until the API answers.
+ * A port picked free comes from the ephemeral range, so any socket (the child's own connections to the node
+ * or the database among them) can take it before the child listens: on EADDRINUSE it starts again on another.
+ */
 export async function startService(
   env: Record<string, string>,
   options: StartServiceOptions = {},
 ): Promise<ServiceProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-'));
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const port = await (options.pickPort ?? findFreePort)();
+      return await startOnPort(env, options, dataDir, port);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startOnPort(
+  env: Record<string, string>,
+  options: StartServiceOptions,
+  dataDir: string,
+  port: number,
+): Promise<ServiceProcess> {
   const apiKey = env.DEV_API_KEY ?? 'e2e-test-key-0123456789';
   let output = '';
   const spawnedAt = Date.now();
@@ -88,7 +115,11 @@ export async function startService(
   };
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) {
+      const message = `service exited with ${child.exitCode}:\n${output}`;
+      const portTaken = new RegExp(`EADDRINUSE.*:${port}\\b`).test(output);
+      throw portTaken ? new PortTakenError(message) : new Error(message);
+    }
     try {
       const res = await get('/api/blocks/latest');
       if (res.status === 200 || res.status === 404) break;
@@ -119,16 +150,4 @@ export async function startService(
       await exited;
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
