@@ -31,6 +31,7 @@ export * from './http/guarded-fetch';
 export * from './http/error-codes';
 export * from './http/exact-number-schemas';
 export * from './http/lossless-json';
+export * from './http/parse-json-exact';
 export * from './http/nest-logger';
 export * from './http/zod-validation.pipe';
 export * from './logging/logger';

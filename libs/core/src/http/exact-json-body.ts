@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
 import { ErrorCode } from './error-codes';
 import { LARGE_BODY } from './large-body.decorator';
-import { parseJsonExact, stringifyJson } from './lossless-json';
+import { stringifyJson } from './lossless-json';
+import { parseJsonExact } from './parse-json-exact';
 
 /**
  * Replaces Fastify's JSON body parser and reply serializer with lossless ones (docs/architecture.md §7): request
  * integers arrive as bigint, decimals as LosslessNumber, and bigint responses keep every digit.
  *
- * A route takes `smallBodyLimit` bytes unless it is marked @LargeBody(), then `bodyLimit`. The exact
- * parser costs about 100 ms per MB of the event loop that serves everyone, and no route but those
- * carrying signed transactions needs more than a few KB: a client sending large bodies to the others
- * is refused before they are parsed.
+ * A route takes `smallBodyLimit` bytes unless it is marked @LargeBody(), then `bodyLimit`: no route but
+ * those carrying signed transactions needs more than a few KB, so a client sending large bodies to the
+ * others is refused before they are parsed.
  */
 export function registerExactJson(fastify: FastifyInstance, bodyLimit: number, smallBodyLimit: number): void {
   fastify.removeContentTypeParser(['application/json']);

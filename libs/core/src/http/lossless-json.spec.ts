@@ -4,9 +4,9 @@ import {
   formattedNumber,
   isLosslessNumber,
   LosslessNumber,
-  parseJsonExact,
   stringifyJson,
 } from './lossless-json';
+import { parseJsonExact } from './parse-json-exact';
 
 describe('lossless JSON', () => {
   const MAX_UINT256 = 2n ** 256n - 1n;

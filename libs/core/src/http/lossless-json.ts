@@ -1,5 +1,4 @@
-import { isLosslessNumber, LosslessNumber, parse } from 'lossless-json';
-import { controlCharacterError, hasControlCharacter } from './control-characters';
+import { isLosslessNumber, LosslessNumber } from 'lossless-json';
 
 const INTEGER_LITERAL = /^-?\d+$/;
 
@@ -19,29 +18,6 @@ export function parseExactNumber(literal: string): bigint | LosslessNumber {
   return INTEGER_LITERAL.test(literal) && literal.length <= MAX_NUMBER_TEXT_LENGTH
     ? BigInt(literal)
     : new LosslessNumber(literal);
-}
-
-/**
- * Parses a request body without rounding numbers through a double (docs/architecture.md §7). Duplicate keys and
- * `__proto__` keys are rejected: the first is ambiguous, the second a prototype-pollution vector
- * for any later Object.assign of the body. With `refuseControlCharacters`, a key or string value
- * holding a control character (escaped as `\u0000` in the text) throws INVALID_CHARACTERS.
- */
-export function parseJsonExact(text: string, options: { refuseControlCharacters?: boolean } = {}): unknown {
-  const refuse = options.refuseControlCharacters ?? false;
-  return parse(
-    text,
-    (key, value) => {
-      if (key === '__proto__') throw new SyntaxError('The key "__proto__" is not allowed');
-      if (refuse && (hasControlCharacter(key) || (typeof value === 'string' && hasControlCharacter(value)))) {
-        const where =
-          key === '' ? 'The body' : hasControlCharacter(key) ? 'A body field name' : `The body field ${key}`;
-        throw controlCharacterError(where);
-      }
-      return value;
-    },
-    { parseNumber: parseExactNumber },
-  );
 }
 
 /**

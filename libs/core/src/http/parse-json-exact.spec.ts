@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { parse as losslessParse } from 'lossless-json';
+import { ApiError } from './api-error';
+import { hasControlCharacter } from './control-characters';
+import { ErrorCode } from './error-codes';
+import { LosslessNumber, parseExactNumber } from './lossless-json';
+import { parseJsonExact } from './parse-json-exact';
+
+/**
+ * The oracle: lossless-json's own exact parser with the same checks as a reviver (what the service
+ * parsed bodies with before). It differs by design in two places: it takes a duplicate key whose values
+ * are deep-equal, and it overflows the stack on deep nesting.
+ */
+function oracle(text: string, refuse = false): unknown {
+  return losslessParse(
+    text,
+    (key, value) => {
+      if (key === '__proto__') throw new SyntaxError('The key "__proto__" is not allowed');
+      if (refuse && (hasControlCharacter(key) || (typeof value === 'string' && hasControlCharacter(value))))
+        throw new ApiError(400, ErrorCode.INVALID_CHARACTERS, 'control character');
+      return value;
+    },
+    { parseNumber: parseExactNumber },
+  );
+}
+
+type Outcome = { value: unknown } | { error: string };
+function outcome(parse: () => unknown): Outcome {
+  try {
+    return { value: parse() };
+  } catch (error) {
+    return { error: error instanceof ApiError ? error.code : (error as Error).name };
+  }
+}
+
+/** JSON text with the whitespace JSON allows between tokens, and exact numbers of every kind. */
+const jsonText = fc
+  .tuple(
+    fc.jsonValue(),
+    fc.constantFrom('', ' ', '\n', '\t', '\r\n  '),
+    fc.array(fc.oneof(fc.bigInt(), fc.constantFrom('1e400', '-0.000000000000000000001', '1.5E-7', '-0'))),
+  )
+  .map(([value, space, numbers]) => {
+    const literals = numbers.map(String).join(`,${space}`);
+    return `${space}{"value":${JSON.stringify(value, null, space)},${space}"numbers":[${literals}]}${space}`;
+  });
+
+describe('parseJsonExact', () => {
+  it('gives what lossless-json gives for any JSON text: the same tree, every number exact', () => {
+    fc.assert(
+      fc.property(jsonText, (text) => {
+        expect(parseJsonExact(text)).toEqual(oracle(text));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses the texts lossless-json refuses and takes the ones it takes, when a character is changed', () => {
+    const alphabet = fc.constantFrom(...'{}[],:"\\ 0123456789-+.eEtrufalsn\u0000\u001f\u007fu'.split(''));
+    fc.assert(
+      fc.property(jsonText, fc.nat(), alphabet, fc.boolean(), (text, at, char, insert) => {
+        const i = at % (text.length + 1);
+        const mutated = text.slice(0, i) + char + text.slice(insert ? i : i + 1);
+        const mine = outcome(() => parseJsonExact(mutated, { refuseControlCharacters: true }));
+        const theirs = outcome(() => oracle(mutated, true));
+        if ('value' in theirs) expect(mine).toEqual(theirs);
+        // Stricter only where it means to be: a duplicate key, even with equal values.
+        else if ('value' in mine) throw new Error(`took what lossless-json refused: ${mutated}`);
+        else expect(mine.error).toBe(theirs.error);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps uint256 and long decimals exact, in arrays, nested objects and at the top level', () => {
+    const max = (2n ** 256n - 1n).toString();
+    expect(parseJsonExact(`{"a":[${max},{"b":-${max}}],"c":0.1000000000000000000001}`)).toEqual({
+      a: [2n ** 256n - 1n, { b: -(2n ** 256n - 1n) }],
+      c: new LosslessNumber('0.1000000000000000000001'),
+    });
+    expect(parseJsonExact(max)).toBe(2n ** 256n - 1n);
+    expect(parseJsonExact(' 1e400 ')).toEqual(new LosslessNumber('1e400'));
+  });
+
+  it('finds the ends of strings holding escaped quotes and backslashes', () => {
+    const text = String.raw`{"k\"{":"v\\","x":["\\\"[1,",2],"\\":3}`;
+    expect(parseJsonExact(text)).toEqual({ 'k"{': 'v\\', x: ['\\"[1,', 2n], '\\': 3n });
+  });
+
+  it('refuses every duplicate key, the escaped spelling of one too, and __proto__', () => {
+    expect(() => parseJsonExact('{"a":1,"a":1}')).toThrow(/Duplicate key 'a'/);
+    expect(() => parseJsonExact('{"a":1,"b":{"a":2,"\\u0061":3}}')).toThrow(/Duplicate key 'a'/);
+    expect(parseJsonExact('[{"a":1},{"a":2}]')).toEqual([{ a: 1n }, { a: 2n }]);
+    expect(() => parseJsonExact('{"x":{"__proto__":{"polluted":true}}}')).toThrow(/__proto__/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('names where a control character was found', () => {
+    const refused = (text: string) => {
+      try {
+        parseJsonExact(text, { refuseControlCharacters: true });
+      } catch (error) {
+        return error instanceof ApiError ? `${error.code}: ${error.message}` : String(error);
+      }
+      return 'taken';
+    };
+    expect(refused('{"memo":"a\\u0000b"}')).toMatch(/^INVALID_CHARACTERS: The body field memo /);
+    expect(refused('{"a\\nb":1}')).toMatch(/^INVALID_CHARACTERS: A body field name /);
+    expect(refused('"\u007f"')).toMatch(/^INVALID_CHARACTERS: The body /);
+    expect(refused('["ok","\\t"]')).toMatch(/^INVALID_CHARACTERS: The body field 1 /);
+    expect(refused('{"memo":"a\\u0000b"}'.replace('\\u0000', ''))).toBe('taken');
+    expect(parseJsonExact('{"memo":"a\\u0000b"}')).toEqual({ memo: 'a\u0000b' });
+  });
+
+  it('takes nesting deeper than a recursive parser could', () => {
+    const depth = 100_000;
+    let value = parseJsonExact(`${'['.repeat(depth)}7${']'.repeat(depth)}`);
+    for (let i = 0; i < depth; i++) value = (value as unknown[])[0];
+    expect(value).toBe(7n);
+  });
+});
