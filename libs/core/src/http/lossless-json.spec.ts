@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { stringify as losslessStringify } from 'lossless-json';
-import {
-  formattedNumber,
-  isLosslessNumber,
-  LosslessNumber,
-  stringifyJson,
-} from './lossless-json';
+import { formattedNumber, isLosslessNumber, LosslessNumber, stringifyJson } from './lossless-json';
 import { parseJsonExact } from './parse-json-exact';
 
 describe('lossless JSON', () => {
