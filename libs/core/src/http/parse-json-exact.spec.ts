@@ -36,7 +36,7 @@ function outcome(parse: () => unknown): Outcome {
 }
 
 /** Where this parser is stricter than lossless-json on purpose (the oracle's doc says where). */
-const REFUSED_ON_PURPOSE = /^Duplicate key|__proto__/;
+const REFUSED_ON_PURPOSE = /Duplicate key|__proto__/;
 
 /**
  * A `__proto__` key anywhere in a value (fc.jsonValue makes them as own properties). lossless-json takes
@@ -83,7 +83,10 @@ describe('parseJsonExact', () => {
           if ('value' in mine) expect(mine).toEqual(theirs);
           else expect(mine.message).toMatch(REFUSED_ON_PURPOSE);
         } else if ('value' in mine) throw new Error(`took what lossless-json refused: ${mutated}`);
-        else expect(mine.error).toBe(theirs.error);
+        // Both refuse: for the same reason, unless a duplicate key is one of two faults (this parser
+        // finds it at the object's end, lossless-json as it reads the key).
+        else if (mine.error !== theirs.error)
+          expect(`${mine.message} / ${theirs.message}`).toMatch(REFUSED_ON_PURPOSE);
       }),
       { numRuns: 3000 },
     );
