@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { parseEther } from 'viem';
 import type { TestAnvil } from '../../../../test/support/anvil';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/support/webhook-receiver';
@@ -116,6 +117,31 @@ describe('GET /metrics', () => {
       expect(settled).toContain(`chainwire_consumer_parked_events{consumer="${consumer}"} 0`);
     }
     expect(sample(settled, 'chainwire_webhook_deliveries_queued', { state: 'due' })).toBe(0);
+  });
+
+  it('reports the age of the oldest open write transaction on the server, which holds every reader', async () => {
+    const oldest = (t: string) => sample(t, 'chainwire_store_oldest_write_transaction_seconds');
+    expect(await scrape()).toMatch(/^chainwire_store_oldest_write_transaction_seconds \S+$/m);
+    if (server.db.embedded) {
+      // PGlite: one session, so no transaction of another client can be open while the scrape reads.
+      expect(oldest(await scrape())).toBeLessThan(1);
+      return;
+    }
+    // Another client of the same server, in another database: its open write holds the horizon too.
+    const other = new URL(server.db.url);
+    other.pathname = '/postgres';
+    const client = new Client({ connectionString: other.toString() });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_current_xact_id()'); // takes a transaction id, as a write does
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(oldest(await scrape())).toBeGreaterThanOrEqual(1.4);
+      await client.query('COMMIT');
+      expect(oldest(await scrape())).toBeLessThan(1);
+    } finally {
+      await client.end();
+    }
   });
 
   it('counts price lookups by cache result and source reads by outcome', async () => {

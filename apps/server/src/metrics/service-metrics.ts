@@ -7,7 +7,8 @@ import { ConsumerRunner } from '@chainwire/read-models';
  * The process's Prometheus registry (docs/architecture.md §9). What the process already knows is read
  * when scraped rather than pushed by each part: the chains' heads and lags from the indexers' health
  * reports, each consumer runner's distance to the head of `$all` (ConsumerRunner.lag), halted consumers
- * from their reports, parked events and the delivery queue from their tables. Counters of things that
+ * from their reports, parked events and the delivery queue from their tables, the oldest writing
+ * transaction from the server's sessions. Counters of things that
  * happen (appends, HTTP requests, delivery attempts) are registered on it by their owners.
  */
 export interface ServiceMetrics {
@@ -96,6 +97,22 @@ export function serviceMetrics(deps: { health: HealthRegistry; db: Database }): 
       this.set({ state: 'due' }, counts.due);
       this.set({ state: 'later' }, counts.later);
       this.set({ state: 'held' }, counts.held);
+    },
+  });
+  new Gauge({
+    name: 'chainwire_store_oldest_write_transaction_seconds',
+    help:
+      'Age of the oldest open transaction that has written, in any database of the PostgreSQL server ' +
+      '(0 when none): the readers of $all wait for it to end',
+    registers: [registry],
+    async collect() {
+      // The readers' horizon is the server's oldest transaction id (docs/architecture.md §4), so every
+      // session of the server counts, not only this database's.
+      const { rows } = await deps.db.pool.query<{ age: number }>(
+        `SELECT coalesce(extract(epoch FROM now() - min(xact_start)), 0)::float8 AS age
+           FROM pg_stat_activity WHERE backend_xid IS NOT NULL`,
+      );
+      this.set(Math.max(0, rows[0]?.age ?? 0));
     },
   });
   return { registry, countAppended: (type, count) => appended.inc({ type }, count) };
