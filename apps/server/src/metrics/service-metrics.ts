@@ -112,7 +112,7 @@ export function serviceMetrics(deps: { health: HealthRegistry; db: Database }): 
         `SELECT coalesce(extract(epoch FROM now() - min(xact_start)), 0)::float8 AS age
            FROM pg_stat_activity WHERE backend_xid IS NOT NULL`,
       );
-      this.set(Math.max(0, rows[0]?.age ?? 0));
+      this.set(rows[0]!.age);
     },
   });
   return { registry, countAppended: (type, count) => appended.inc({ type }, count) };
