@@ -1,4 +1,13 @@
-import { isRetryableHttpStatus, NonRetryableError, parseJsonExact, RetryableError } from '@chainwire/core';
+import {
+  type HttpAnswer,
+  HttpBodyTooLargeError,
+  httpPost,
+  isRetryableHttpStatus,
+  KeepAliveAgents,
+  NonRetryableError,
+  parseJsonExact,
+  RetryableError,
+} from '@chainwire/core';
 import { tronWeb } from './tronweb-library';
 
 /** Where a Tron node's java-tron HTTP API answers, and the TronGrid key when it is TronGrid. */
@@ -34,6 +43,9 @@ export class TronNodeUnavailableError extends RetryableError {
   }
 }
 
+/** The largest answer read: a block of a busy chain with every transaction is a few MB. */
+const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+
 /**
  * java-tron's HTTP API is POST with a JSON body for every `/wallet/*` call (docs/architecture.md §4).
  * tronweb wraps the same endpoints but hides transport errors behind its own shapes and cannot be given a
@@ -43,6 +55,7 @@ export class TronNodeUnavailableError extends RetryableError {
 export class TronHttpClient {
   private readonly root: string;
   private readonly timeoutMs: number;
+  private readonly agents = new KeepAliveAgents();
 
   constructor(private readonly config: TronNodeConfig) {
     this.root = config.url.replace(/\/+$/, '');
@@ -66,24 +79,29 @@ export class TronHttpClient {
   ): Promise<T> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (this.config.apiKey) headers['TRON-PRO-API-KEY'] = this.config.apiKey;
-    let response: Response;
+    let response: HttpAnswer;
     try {
-      response = await fetch(`${this.root}${path}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      response = await httpPost(
+        new URL(`${this.root}${path}`),
+        {
+          headers,
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(this.timeoutMs),
+          maxBytes: MAX_ANSWER_BYTES,
+        },
+        this.agents,
+      );
     } catch (error) {
+      if (error instanceof HttpBodyTooLargeError) throw new TronNodeError(path, error.message);
       throw new TronNodeUnavailableError(path, undefined, error);
     }
-    const text = await response.text().catch((error: unknown) => {
-      throw new TronNodeUnavailableError(path, response.status, error);
-    });
     if (isRetryableHttpStatus(response.status)) {
       throw new TronNodeUnavailableError(path, response.status);
     }
-    if (!response.ok) throw new TronNodeError(path, `HTTP ${response.status}: ${text.slice(0, 200)}`);
+    const text = response.body.toString('utf8');
+    if (response.status < 200 || response.status >= 300) {
+      throw new TronNodeError(path, `HTTP ${response.status}: ${text.slice(0, 200)}`);
+    }
     let parsed: unknown;
     try {
       parsed = text === '' ? {} : options.exact ? parseJsonExact(text) : JSON.parse(text);

@@ -7,6 +7,7 @@ import {
   type Transport,
 } from 'viem';
 import { stringify } from 'viem/utils';
+import { type HttpAnswer, HttpBodyTooLargeError, httpPost, KeepAliveAgents } from '@chainwire/core';
 import { parseJsonArrayItems } from './parse-json-array-items';
 
 export interface JsonRpcHttpTransportOptions {
@@ -63,22 +64,25 @@ class BatchingRpcClient {
   private nextId = 0;
   private queue: RpcCall[] = [];
   private flushTimer?: NodeJS.Timeout;
-  /** The node's URL without credentials: what is fetched, and what errors and logs name. */
+  /** The node's URL without credentials: what is requested, and what errors and logs name. */
   readonly url: string;
-  private readonly headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  private readonly target: URL;
+  private readonly agents = new KeepAliveAgents();
+  private readonly headers: Record<string, string> = { 'content-type': 'application/json' };
 
   constructor(
     url: string,
     private readonly options: JsonRpcHttpTransportOptions,
   ) {
-    // fetch refuses a URL with credentials; like viem, send them as Basic authorization instead.
+    // Like viem, credentials in the URL go as Basic authorization, and errors name the URL without them.
     const parsed = new URL(url);
     if (parsed.username || parsed.password) {
       const credentials = `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`;
-      this.headers.Authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+      this.headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
       parsed.username = '';
       parsed.password = '';
     }
+    this.target = parsed;
     this.url = parsed.toString();
   }
 
@@ -133,35 +137,36 @@ class BatchingRpcClient {
   /** One HTTP request: the answers of a batch by id, or the one answer (also a batch refused as a whole). */
   private async post(body: RpcBody | RpcBody[]): Promise<Map<unknown, RpcAnswer> | RpcAnswer> {
     const signal = AbortSignal.timeout(this.options.timeout);
-    let response: Response;
-    let bytes: Buffer;
+    let response: HttpAnswer;
     try {
-      response = await fetch(this.url, {
-        method: 'POST',
-        headers: this.headers,
-        body: stringify(body),
-        signal,
-      });
-      bytes = await readCapped(response, this.options.maxResponseBodySize);
+      response = await httpPost(
+        this.target,
+        { headers: this.headers, body: stringify(body), signal, maxBytes: this.options.maxResponseBodySize },
+        this.agents,
+      );
     } catch (error) {
-      if (error instanceof ResponseBodyTooLargeError) throw error;
+      if (error instanceof HttpBodyTooLargeError) {
+        throw new ResponseBodyTooLargeError({ maxSize: error.maxBytes, size: error.size });
+      }
       if (signal.aborted) throw new TimeoutError({ body, url: this.url });
       throw new HttpRequestError({ body, cause: error as Error, url: this.url });
     }
+    const ok = response.status >= 200 && response.status < 300;
     let data: unknown;
     try {
-      data = parseJsonArrayItems(bytes);
+      data = parseJsonArrayItems(response.body);
     } catch (error) {
-      if (response.ok) throw new HttpRequestError({ body, cause: error as Error, url: this.url });
-      data = { error: bytes.toString('utf8') };
+      if (ok) throw new HttpRequestError({ body, cause: error as Error, url: this.url });
+      data = { error: response.body.toString('utf8') };
     }
     const single = Array.isArray(data) && data.length === 1 ? (data[0] as unknown) : data;
-    if (!response.ok) {
+    if (!ok) {
+      const headers = toHeaders(response);
       if (isRpcAnswerWithError(single)) {
         throw new RpcRequestError({
           body,
           error: single.error,
-          headers: response.headers,
+          headers,
           status: response.status,
           url: this.url,
         });
@@ -169,7 +174,7 @@ class BatchingRpcClient {
       throw new HttpRequestError({
         body,
         details: stringify((data as { error?: unknown } | null)?.error) || response.statusText,
-        headers: response.headers,
+        headers,
         status: response.status,
         url: this.url,
       });
@@ -181,21 +186,14 @@ class BatchingRpcClient {
   }
 }
 
-async function readCapped(response: Response, maxSize: number): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxSize) {
-    await response.body?.cancel();
-    throw new ResponseBodyTooLargeError({ maxSize, size: declared });
+/** The answer's headers as viem's errors carry them. */
+function toHeaders(response: HttpAnswer): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxSize) throw new ResponseBodyTooLargeError({ maxSize, size });
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
+  return headers;
 }
 
 function isRpcAnswerWithError(data: unknown): data is Required<Pick<RpcAnswer, 'error'>> {
