@@ -1,5 +1,9 @@
-import { createPublicClient, http, type PublicClient } from 'viem';
+import { createPublicClient, type PublicClient } from 'viem';
+import { jsonRpcHttpTransport } from '../json-rpc/json-rpc-http-transport';
 import { DEFAULT_RPC_BATCH_SIZE } from '../rpc-batch-size';
+
+/** The API's reads answer in kilobytes; a node answering more than this is refused, not buffered. */
+const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
 export interface EvmTxClientOptions {
   /** Per-request timeout; the API answers a client, so this stays well below a browser's patience. */
@@ -13,17 +17,18 @@ export interface EvmTxClientOptions {
 }
 
 /**
- * A viem client for the transaction operations of one chain. Requests issued in the same tick are
+ * A viem client for the transaction operations of one chain, on the adapter's JSON-RPC transport
+ * (node:http keep-alive connections, docs/architecture.md §6). Requests issued in the same tick are
  * sent as one JSON-RPC batch; nothing is cached (nonces and fees must be current).
  */
 export function createEvmTxClient(rpcUrl: string, options: EvmTxClientOptions = {}): PublicClient {
-  const batchSize = options.batchSize ?? DEFAULT_RPC_BATCH_SIZE;
   return createPublicClient({
-    transport: http(rpcUrl, {
+    transport: jsonRpcHttpTransport(rpcUrl, {
       timeout: options.timeoutMs ?? 10_000,
       retryCount: options.retryCount ?? 1,
       retryDelay: 100,
-      batch: options.batch === false || options.batchSize === 0 ? false : { batchSize, wait: 0 },
+      batchSize: options.batch === false ? 0 : (options.batchSize ?? DEFAULT_RPC_BATCH_SIZE),
+      maxResponseBodySize: MAX_ANSWER_BYTES,
     }),
     cacheTime: 0,
   });
