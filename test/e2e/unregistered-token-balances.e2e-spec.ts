@@ -90,13 +90,12 @@ describe('balances of tokens nobody registered', () => {
   });
 
   it('serves token metadata with the registration it made: unverified', async () => {
-    const res = await fetch(`${service.url}/api/chain/evm/token-metadata`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': service.apiKey },
-      body: JSON.stringify({ chain: 'ethereum', contract: tokens.erc20 }),
+    const res = await service.send('POST', '/api/chain/evm/token-metadata', {
+      chain: 'ethereum',
+      contract: tokens.erc20,
     });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: unknown }).data).toMatchObject({
+    expect(res.json.data).toMatchObject({
       contract: tokens.erc20,
       verified: false,
       name: 'Test Token',

@@ -105,15 +105,6 @@ describe('webhooks: SIGKILL mid-attempt', () => {
     ...(testDb ? { DATABASE_URL: testDb.url } : {}),
   });
 
-  const call = async (s: ServiceProcess, method: string, path: string, body?: unknown) => {
-    const res = await fetch(s.url + path, {
-      method,
-      headers: { 'x-api-key': s.apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: (await res.json()) as { data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
-  };
-
   const pay = async (count: number, to: Hex, from: number): Promise<Hex[]> => {
     const wallet = anvil.wallets[from];
     const hashes: Hex[] = [];
@@ -126,10 +117,10 @@ describe('webhooks: SIGKILL mid-attempt', () => {
 
   it('delivers every transfer at least once and counts every attempt once', async () => {
     service = await startService(env(), { dataDir });
-    const secret = (await call(service, 'POST', '/api/notifications/signing-secret')).json.data
+    const secret = (await service.send('POST', '/api/notifications/signing-secret')).json.data
       .secret as string;
     const watched = anvil.accounts[5].address;
-    const created = await call(service, 'POST', '/api/notifications/subscriptions', {
+    const created = await service.send('POST', '/api/notifications/subscriptions', {
       chain: 'ethereum',
       address: watched,
       webhookUrl: receiver.url,
@@ -138,7 +129,7 @@ describe('webhooks: SIGKILL mid-attempt', () => {
     expect(created.status).toBe(201);
     const subscriptionId = created.json.data.id as string;
     await eventually(async () => {
-      const s = await call(service!, 'GET', `/api/notifications/subscriptions/${subscriptionId}`);
+      const s = await service!.send('GET', `/api/notifications/subscriptions/${subscriptionId}`);
       if (s.json.data.status !== 'active') throw new Error(`subscription ${s.json.data.status}`);
     }, 30_000);
 
@@ -167,8 +158,7 @@ describe('webhooks: SIGKILL mid-attempt', () => {
     const restartedAt = Date.now();
     service = await startService(env(), { dataDir });
     const log = await eventually(async () => {
-      const res = await call(
-        service!,
+      const res = await service!.send(
         'GET',
         `/api/notifications/subscriptions/${subscriptionId}/deliveries?limit=100`,
       );

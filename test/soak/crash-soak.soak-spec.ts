@@ -52,22 +52,14 @@ describe('crash soak', () => {
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     ...(testDb ? { DATABASE_URL: testDb.url } : {}),
   });
-  const call = async (s: ServiceProcess, method: string, path: string, body?: unknown) => {
-    const res = await fetch(s.url + path, {
-      method,
-      headers: { 'x-api-key': s.apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, json: (await res.json()) as { data: Record<string, unknown> } };
-  };
 
   it('loses nothing across random SIGKILLs: balances equal the node, every watched transfer delivered, signed', async () => {
     service = await startService(env(), { dataDir });
-    const secret = (await call(service, 'POST', '/api/notifications/signing-secret')).json.data
+    const secret = (await service.send('POST', '/api/notifications/signing-secret')).json.data
       .secret as string;
     // Not one of the random workload's targets: the only native transfers to it are watchedPayments.
     const watched: Address = '0x0000000000000000000000000000000000050a4e';
-    const created = await call(service, 'POST', '/api/notifications/subscriptions', {
+    const created = await service.send('POST', '/api/notifications/subscriptions', {
       chain: 'ethereum',
       address: watched,
       webhookUrl: receiver.url,
@@ -75,7 +67,7 @@ describe('crash soak', () => {
     });
     expect(created.status).toBe(201);
     await eventually(async () => {
-      const s = await call(service!, 'GET', `/api/notifications/subscriptions/${created.json.data.id}`);
+      const s = await service!.send('GET', `/api/notifications/subscriptions/${created.json.data.id}`);
       if (s.json.data.status !== 'active') throw new Error(`subscription ${s.json.data.status}`);
     }, 30_000);
 

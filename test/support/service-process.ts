@@ -24,6 +24,8 @@ export interface ServiceProcess {
   readonly output: () => string;
   /** GET with the API key; returns the status and the raw body text (to check exact digits). */
   get(path: string): Promise<{ status: number; text: string }>;
+  /** Any method with the API key, a JSON body when given; returns the status and the parsed envelope. */
+  send(method: string, path: string, body?: unknown): Promise<{ status: number; json: ServiceEnvelope }>;
   /** SIGTERM and wait for exit. */
   stop(): Promise<number | null>;
   /** SIGKILL: no shutdown hooks run. */
@@ -32,6 +34,14 @@ export interface ServiceProcess {
   readonly answeredAfterMs: number;
   /** The process id (the server's own process: viaStartScript runs it in the script's process). */
   readonly pid: number;
+}
+
+/** The API's envelope, `data` left loose for the specs to narrow. */
+export interface ServiceEnvelope {
+  readonly ok?: boolean;
+  readonly code?: string;
+  readonly message?: string;
+  readonly data: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export interface StartServiceOptions {
@@ -113,6 +123,14 @@ async function startOnPort(
     const res = await fetch(url + path, { headers: { 'x-api-key': apiKey } });
     return { status: res.status, text: await res.text() };
   };
+  const send = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(url + path, {
+      method,
+      headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as ServiceEnvelope };
+  };
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -141,6 +159,7 @@ async function startOnPort(
     dataDir,
     output: () => output,
     get,
+    send,
     stop: async () => {
       child.kill('SIGTERM');
       return exited;

@@ -1,8 +1,8 @@
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, testWebhooksConfig, type WebhooksTestApp } from '../testing/webhooks-test-app';
+import type { Dispatcher } from './dispatcher';
 import { settle } from '../testing/settle';
-import { Dispatcher } from './dispatcher';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SUBS = '/api/notifications/subscriptions';
@@ -29,11 +29,7 @@ describe('circuit breaker, held deliveries and deletion', () => {
       testWebhooksConfig({ breaker: { failureThreshold: 3, minFailureSpanMs: 0, cooldownMs: 10 * MINUTE } }),
     );
     receiver = await startTestReceiver((_req, res) => res.writeHead(failing ? 503 : 200).end());
-    dispatcher = new Dispatcher({
-      db: t.db,
-      eventStore: t.eventStore,
-      config: t.config,
-      indexedChains: ['ethereum'],
+    dispatcher = t.dispatcher({
       now: () => new Date(clock),
       random: () => 0.5,
     });

@@ -2,8 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers, USDC } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
+import type { Dispatcher } from './dispatcher';
 import { settle } from '../testing/settle';
-import { Dispatcher } from './dispatcher';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -27,12 +27,7 @@ describe('Dispatcher: transfers to signed deliveries', () => {
   beforeAll(async () => {
     t = await startWebhooksTestApp();
     receiver = await startTestReceiver();
-    dispatcher = new Dispatcher({
-      db: t.db,
-      eventStore: t.eventStore,
-      config: t.config,
-      indexedChains: ['ethereum'],
-    });
+    dispatcher = t.dispatcher();
     secret = (await t.request('POST', '/api/notifications/signing-secret')).json.data.secret;
     const create = (address: string, eventKinds: string[]) =>
       t.request('POST', SUBS, { chain: 'ethereum', address, webhookUrl: receiver.url, eventKinds });

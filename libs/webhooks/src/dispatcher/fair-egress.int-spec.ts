@@ -6,7 +6,7 @@ import { startTestDnsServer, type TestDnsServer } from '../testing/test-dns-serv
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, testWebhooksConfig, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import { Dispatcher } from './dispatcher';
+import type { Dispatcher } from './dispatcher';
 
 const SUBS = '/api/notifications/subscriptions';
 const SLOW = '0x1111111111111111111111111111111111111111';
@@ -62,12 +62,7 @@ describe('fair webhook egress', () => {
       expect((await t.request('POST', '/api/notifications/signing-secret', undefined, key)).status).toBe(201);
       ids.push([key, await t.subscribe(key, address, webhookUrl)]);
     }
-    dispatcher = new Dispatcher({
-      db: t.db,
-      eventStore: t.eventStore,
-      config: t.config,
-      indexedChains: ['ethereum'],
-    });
+    dispatcher = t.dispatcher();
     dispatcher.start();
     // Transfers count from activation on: wait for the saga to activate all three.
     for (const [key, id] of ids) {

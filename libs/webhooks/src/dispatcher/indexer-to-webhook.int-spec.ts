@@ -6,7 +6,7 @@ import { EvmIndexer } from '@chainwire/indexing';
 import { settle } from '../testing/settle';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import { Dispatcher } from './dispatcher';
+import type { Dispatcher } from './dispatcher';
 
 describe('real transfers on anvil, through the EVM indexer, to verified webhooks', () => {
   let t: WebhooksTestApp;
@@ -29,12 +29,7 @@ describe('real transfers on anvil, through the EVM indexer, to verified webhooks
     );
     indexer = new EvmIndexer({ chain: 'ethereum', rpcUrl: anvil.rpcUrl, eventStore: t.eventStore });
     await indexer.syncOnce();
-    dispatcher = new Dispatcher({
-      db: t.db,
-      eventStore: t.eventStore,
-      config: t.config,
-      indexedChains: ['ethereum'],
-    });
+    dispatcher = t.dispatcher();
   });
   afterAll(async () => {
     await dispatcher?.stop();

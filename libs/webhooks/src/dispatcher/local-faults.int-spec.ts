@@ -10,7 +10,7 @@ import { startTestDnsServer, type TestDnsServer } from '../testing/test-dns-serv
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import { Dispatcher } from './dispatcher';
+import type { Dispatcher } from './dispatcher';
 
 const A = '0x4444444444444444444444444444444444444444';
 const B = '0x5555555555555555555555555555555555555555';
@@ -49,11 +49,7 @@ describe('dispatcher-side faults and revoked keys', () => {
     t = await startWebhooksTestApp();
     receiver = await startTestReceiver();
     dns = await startTestDnsServer({ addresses: { 'hooks.test': '127.0.0.1' } });
-    dispatcher = new Dispatcher({
-      db: t.db,
-      eventStore: t.eventStore,
-      config: t.config,
-      indexedChains: ['ethereum'],
+    dispatcher = t.dispatcher({
       now: () => new Date(clock),
       resolve: new CachingResolver({ servers: [dns.server], timeoutMs: 200, tries: 1 }).resolve,
       logger: createLogger({ level: 'warn', write: (line) => lines.push(line) }),

@@ -9,7 +9,7 @@ import { settle } from '../testing/settle';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import { Dispatcher } from './dispatcher';
+import type { Dispatcher } from './dispatcher';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -29,11 +29,7 @@ describe('poison events in the tenant-facing consumers', () => {
   beforeAll(async () => {
     t = await startWebhooksTestApp();
     receiver = await startTestReceiver();
-    dispatcher = new Dispatcher({
-      db: t.db,
-      eventStore: t.eventStore,
-      config: t.config,
-      indexedChains: ['ethereum'],
+    dispatcher = t.dispatcher({
       logger: createLogger({ level: 'error', write: (line) => errorLines.push(line) }),
     });
   });

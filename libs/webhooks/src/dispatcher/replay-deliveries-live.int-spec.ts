@@ -5,7 +5,7 @@ import { DELIVERY_ABANDONED, DELIVERY_STREAM_PREFIX } from '../deliveries/delive
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import { Dispatcher } from './dispatcher';
+import type { Dispatcher } from './dispatcher';
 
 const ADDRESSES = [
   '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
@@ -28,11 +28,7 @@ describe('replaying the deliveries read model while the dispatcher delivers', ()
   beforeAll(async () => {
     t = await startWebhooksTestApp();
     receiver = await startTestReceiver();
-    dispatcher = new Dispatcher({
-      db: t.db,
-      eventStore: t.eventStore,
-      config: t.config,
-      indexedChains: ['ethereum'],
+    dispatcher = t.dispatcher({
       idleMs: 50,
     });
   });

@@ -4,8 +4,8 @@ import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../deliveries/retry-schedule';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, testWebhooksConfig, type WebhooksTestApp } from '../testing/webhooks-test-app';
+import type { Dispatcher } from './dispatcher';
 import { settle } from '../testing/settle';
-import { Dispatcher } from './dispatcher';
 
 const SCRIPTED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const REFUSED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -38,11 +38,7 @@ describe('the 8-attempt schedule under an injected clock', () => {
       if (kind === 0) res.writeHead(500).end();
       else if (kind === 1) res.writeHead(302, { location: '/elsewhere' }).end();
     });
-    dispatcher = new Dispatcher({
-      db: t.db,
-      eventStore: t.eventStore,
-      config: t.config,
-      indexedChains: ['ethereum'],
+    dispatcher = t.dispatcher({
       now: () => new Date(clock),
       random: jitterSource(),
       timeoutMs: 400,

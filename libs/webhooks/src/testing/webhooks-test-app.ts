@@ -8,6 +8,7 @@ import { createHttpApp, type Database, DatabaseModule, silentLogger } from '@cha
 import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { DEFAULT_BREAKER, DEFAULT_USER_AGENT, type WebhooksConfig } from '../config/webhooks-config';
+import { Dispatcher, type DispatcherDeps } from '../dispatcher/dispatcher';
 import { SecretBox } from '../secrets/secret-box';
 import { WebhooksModule } from '../webhooks.module';
 
@@ -31,6 +32,8 @@ export interface WebhooksTestApp {
   ): Promise<ApiResponse>;
   /** Registers an INCOMING_NATIVE subscription on ethereum through the API; returns its id (fails the test on a refusal). */
   subscribe(apiKey: string, address: string, webhookUrl: string): Promise<string>;
+  /** A dispatcher on this app's database, event store and config, indexing `ethereum`; not started. */
+  dispatcher(options?: Partial<Omit<DispatcherDeps, 'db' | 'eventStore'>>): Dispatcher;
   close(): Promise<void>;
 }
 
@@ -101,6 +104,9 @@ export async function startWebhooksTestApp(config = testWebhooksConfig()): Promi
       );
       if (created.status !== 201) throw new Error(`subscription refused: ${JSON.stringify(created.json)}`);
       return created.json.data.id as string;
+    },
+    dispatcher(options = {}) {
+      return new Dispatcher({ db, eventStore, config, indexedChains: ['ethereum'], ...options });
     },
     async close() {
       await app.close();
