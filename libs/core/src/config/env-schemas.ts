@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOG_LEVELS } from '../logging/logger';
 import { ROLES } from './app-config';
 import { priceEnvShape } from './price-env';
+import { urlWithScheme } from './url-with-scheme';
 import { webhookEnvShape } from './webhook-env';
 
 /** Empty strings count as unset, as docker-compose and shells often pass them. */
@@ -29,21 +30,6 @@ export const rpcBatchSize = nonNegativeInteger(1000n, '1000').transform((n) => N
 export const rpcCallsInFlight = nonNegativeInteger(1000n, '1000')
   .refine((n) => n >= 1n, { error: 'must be at least 1' })
   .transform((n) => Number(n));
-
-const urlWithScheme = (schemes: readonly string[]) =>
-  z
-    .string()
-    .trim()
-    .refine(
-      (s) => {
-        try {
-          return schemes.includes(new URL(s).protocol.replace(/:$/, ''));
-        } catch {
-          return false;
-        }
-      },
-      { error: `must be a URL with scheme ${schemes.join(', ')}` },
-    );
 
 export const rpcUrl = urlWithScheme(['http', 'https', 'ws', 'wss']);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PriceFeedConfig, PriceSettings } from './app-config';
+import { urlWithScheme } from './url-with-scheme';
 
 /** Documented defaults of the price cache and its sources (docs/architecture.md §12). */
 export const DEFAULT_PRICE_TTL_SECONDS = 60;
@@ -45,20 +46,9 @@ const priceFeeds = z.string().transform((text, ctx): PriceFeedConfig[] => {
   return feeds;
 });
 
-const httpUrl = z
-  .string()
-  .trim()
-  .refine(
-    (s) => {
-      try {
-        return ['http:', 'https:'].includes(new URL(s).protocol);
-      } catch {
-        return false;
-      }
-    },
-    { error: 'must be an http(s) URL' },
-  )
-  .transform((s) => s.replace(/\/+$/, ''));
+const httpUrl = urlWithScheme(['http', 'https'], 'must be an http(s) URL').transform((s) =>
+  s.replace(/\/+$/, ''),
+);
 
 /** The PRICE_* variables (each optional; empty counts as unset, see baseEnvSchema). */
 export const priceEnvShape = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ConfigIssue } from './config-error';
+import { urlWithScheme } from './url-with-scheme';
 
 /** The Tron chain this process reads (docs/architecture.md §15); absent without TRON_RPC_URL. */
 export interface TronSettings {
@@ -17,19 +18,10 @@ export interface TronSettings {
 const blank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '');
 
 const tronEnvSchema = z.object({
-  TRON_RPC_URL: z
-    .string()
-    .trim()
-    .refine(
-      (s) => {
-        try {
-          return ['http:', 'https:'].includes(new URL(s).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be an http or https URL (the java-tron HTTP API root)' },
-    ),
+  TRON_RPC_URL: urlWithScheme(
+    ['http', 'https'],
+    'must be an http or https URL (the java-tron HTTP API root)',
+  ),
   TRON_API_KEY: z
     .string()
     .trim()

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { createTestDatabase } from '../../../../test/support/test-database';
@@ -43,8 +44,6 @@ function recordingProjection(
     },
   };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('ConsumerRunner', () => {
   let db: Database;

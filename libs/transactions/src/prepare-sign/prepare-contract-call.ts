@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Address, Hex } from 'viem';
-import { estimateGas, type EvmTxFeeFields, getPendingNonce, simulateTransaction } from '@chainwire/chains';
+import { estimateGas, getPendingNonce, simulateTransaction } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
 import { adjustPrice, gasLimitFor } from '../fees/evm/evm-fee-policy';
-import type { FeePrice } from '../fees/fee-mode';
 import { FeeService } from '../fees/fee-service';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
+import { evmTxFeeDto, evmTxFeeFields } from './evm-tx-fee';
 import type { TxFeeDto } from './prepare-sign.response';
 
 /** A contract call to prepare for signing on an EVM chain (a feature's own transaction, e.g. an undelegation). */
@@ -60,7 +60,7 @@ export class ContractCallPreparer {
     const gasLimit = gasLimitFor(estimate);
     const price = adjustPrice(levels, {});
     await withChainErrors(() =>
-      simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: feeFields(price) }),
+      simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: evmTxFeeFields(price) }),
     );
     return {
       chain: chain.entry.id,
@@ -70,20 +70,7 @@ export class ContractCallPreparer {
       valueWei: tx.value,
       data: tx.data,
       nonce,
-      fee: {
-        mode: price.mode,
-        gasLimit,
-        baseFeePerGas: levels.baseFeePerGas,
-        maxPriorityFeePerGas: price.mode === 'EIP1559' ? price.maxPriorityFeePerGas : null,
-        maxFeePerGas: price.mode === 'EIP1559' ? price.maxFeePerGas : null,
-        gasPrice: price.mode === 'LEGACY' ? price.gasPrice : null,
-      },
+      fee: evmTxFeeDto(price, gasLimit, levels.baseFeePerGas),
     };
   }
-}
-
-function feeFields(price: FeePrice): EvmTxFeeFields {
-  return price.mode === 'EIP1559'
-    ? { maxFeePerGas: price.maxFeePerGas, maxPriorityFeePerGas: price.maxPriorityFeePerGas }
-    : { gasPrice: price.gasPrice };
 }

@@ -3,7 +3,6 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex } from 'viem';
 import {
   estimateGas,
-  type EvmTxFeeFields,
   getPendingNonce,
   isEvmAddress,
   normaliseAddress,
@@ -14,9 +13,9 @@ import { parseAccountAddress } from '@chainwire/wallet';
 import { TxChainResolver, type EvmTxChain } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
 import { adjustPrice, gasLimitFor } from '../fees/evm/evm-fee-policy';
-import type { FeePrice } from '../fees/fee-mode';
 import { FeeService } from '../fees/fee-service';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
+import { evmTxFeeDto, evmTxFeeFields } from './evm-tx-fee';
 import type { PrepareSignRequest } from './prepare-sign.schema';
 import type { PrepareSignResult } from './prepare-sign.response';
 import { SolanaPrepareSign } from './solana/prepare-solana-transfer';
@@ -80,7 +79,7 @@ export class PrepareSignHandler implements IQueryHandler<PrepareSignQuery, Prepa
     }
     const price = adjustPrice(levels, intent.fees);
     await withChainErrors(() =>
-      simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: feeFields(price) }),
+      simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: evmTxFeeFields(price) }),
     );
 
     return {
@@ -93,14 +92,7 @@ export class PrepareSignHandler implements IQueryHandler<PrepareSignQuery, Prepa
       txType: intent.txType,
       tokenContract: token ?? null,
       nonce,
-      fee: {
-        mode: price.mode,
-        gasLimit,
-        baseFeePerGas: levels.baseFeePerGas,
-        maxPriorityFeePerGas: price.mode === 'EIP1559' ? price.maxPriorityFeePerGas : null,
-        maxFeePerGas: price.mode === 'EIP1559' ? price.maxFeePerGas : null,
-        gasPrice: price.mode === 'LEGACY' ? price.gasPrice : null,
-      },
+      fee: evmTxFeeDto(price, gasLimit, levels.baseFeePerGas),
     };
   }
 
@@ -128,10 +120,4 @@ function parseTokenContract(raw: string): Address {
     );
   }
   return getAddress(raw);
-}
-
-function feeFields(price: FeePrice): EvmTxFeeFields {
-  return price.mode === 'EIP1559'
-    ? { maxFeePerGas: price.maxFeePerGas, maxPriorityFeePerGas: price.maxPriorityFeePerGas }
-    : { gasPrice: price.gasPrice };
 }

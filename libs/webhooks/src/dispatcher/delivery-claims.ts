@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { inTransaction } from '@chainwire/core';
 import type { ClaimRooms } from './in-flight-limits';
 
 export interface ClaimedDelivery {
@@ -72,41 +73,36 @@ export async function claimDueDeliveries<T>(
   options: ClaimOptions,
   prepare: (claimed: ClaimedDelivery[], secrets: ReadonlyMap<string, StoredSigningSecret>) => T,
 ): Promise<T> {
-  const client = await pool.connect();
-  try {
-    // The claim must walk the due-time index in order and stop at `limit`. The table churns fast (every
-    // attempt rewrites rows), so its statistics are often stale, and the planner then prefers scanning
-    // and sorting every pending row: measured 30-90 ms a claim instead of about 1 ms.
-    // With those plans disabled their cost estimates are inflated past the JIT thresholds, and PostgreSQL
-    // then compiles the claim with LLVM first: measured 400-600 ms a claim. It is a small query: no JIT.
-    await client.query(
-      'BEGIN; SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL jit = off',
-    );
-    const claimed = await leaseDue(client, options);
-    const secrets = new Map<string, StoredSigningSecret>();
-    if (claimed.length) {
-      const { rows } = await client.query<{
-        api_key_id: string;
-        version: number;
-        sealed: Buffer;
-        key_id: string;
-      }>(
-        `SELECT api_key_id, version, sealed, key_id FROM webhook_signing_secrets
-          WHERE api_key_id = ANY($1::uuid[]) FOR SHARE`,
-        [[...new Set(claimed.map((c) => c.apiKeyId))]],
-      );
-      for (const r of rows)
-        secrets.set(r.api_key_id, { version: r.version, sealed: r.sealed, keyId: r.key_id });
-    }
-    const result = prepare(claimed, secrets);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  // The claim must walk the due-time index in order and stop at `limit`. The table churns fast (every
+  // attempt rewrites rows), so its statistics are often stale, and the planner then prefers scanning
+  // and sorting every pending row: measured 30-90 ms a claim instead of about 1 ms.
+  // With those plans disabled their cost estimates are inflated past the JIT thresholds, and PostgreSQL
+  // then compiles the claim with LLVM first: measured 400-600 ms a claim. It is a small query: no JIT.
+  const begin =
+    'BEGIN; SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off; SET LOCAL jit = off';
+  return inTransaction(
+    pool,
+    async (client) => {
+      const claimed = await leaseDue(client, options);
+      const secrets = new Map<string, StoredSigningSecret>();
+      if (claimed.length) {
+        const { rows } = await client.query<{
+          api_key_id: string;
+          version: number;
+          sealed: Buffer;
+          key_id: string;
+        }>(
+          `SELECT api_key_id, version, sealed, key_id FROM webhook_signing_secrets
+            WHERE api_key_id = ANY($1::uuid[]) FOR SHARE`,
+          [[...new Set(claimed.map((c) => c.apiKeyId))]],
+        );
+        for (const r of rows)
+          secrets.set(r.api_key_id, { version: r.version, sealed: r.sealed, keyId: r.key_id });
+      }
+      return prepare(claimed, secrets);
+    },
+    begin,
+  );
 }
 
 async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDelivery[]> {

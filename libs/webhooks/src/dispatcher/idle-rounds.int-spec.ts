@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool } from 'pg';
 import type { Database } from '@chainwire/core';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
@@ -24,8 +25,6 @@ function counted(db: Database): { db: Database; count: () => number } {
   }) as Pool;
   return { db: { ...db, pool }, count: () => calls };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * What a dispatcher asks the database while there is nothing for it to send (docs/architecture.md §8):

@@ -1,19 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerResponse } from 'node:http';
 import { type Projection, replayProjection } from '@chainwire/read-models';
 import { deliveriesProjection } from '../deliveries/deliveries.projection';
 import { DELIVERY_ABANDONED, DELIVERY_STREAM_PREFIX } from '../deliveries/delivery.events';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
-import { appendTransfers } from '../testing/transfers';
+import { appendTransfers, RECIPIENTS } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
 import type { Dispatcher } from './dispatcher';
-
-const ADDRESSES = [
-  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
-];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * `cli replay webhook-deliveries` (or `--all`) while the dispatcher that runs that projection keeps
@@ -52,7 +45,7 @@ describe('replaying the deliveries read model while the dispatcher delivers', ()
       return;
     }
     await t.request('POST', '/api/notifications/signing-secret');
-    for (const address of ADDRESSES) {
+    for (const address of RECIPIENTS) {
       const created = await t.request('POST', '/api/notifications/subscriptions', {
         chain: 'ethereum',
         address,
@@ -69,9 +62,9 @@ describe('replaying the deliveries read model while the dispatcher delivers', ()
     await sleep(300);
     await appendTransfers(
       t.eventStore,
-      ADDRESSES.map((to) => ({ to, kind: 'native', amount: '1' })),
+      RECIPIENTS.map((to) => ({ to, kind: 'native', amount: '1' })),
     );
-    await receiver.waitFor(ADDRESSES.length);
+    await receiver.waitFor(RECIPIENTS.length);
     holding = false;
 
     // One event per batch, slowly, so that the dispatcher works all through the rebuild.
@@ -88,17 +81,17 @@ describe('replaying the deliveries read model while the dispatcher delivers', ()
     await sleep(300);
     await appendTransfers(
       t.eventStore,
-      ADDRESSES.map((to) => ({ to, kind: 'native', amount: '2' })),
+      RECIPIENTS.map((to) => ({ to, kind: 'native', amount: '2' })),
     );
     // The second wave is delivered and recorded by the live projection before the rebuild is done.
     let secondWave: string[] = [];
     while (replaying) {
       secondWave = await statusesBy('2');
-      if (secondWave.length === ADDRESSES.length && secondWave.every((s) => s === 'succeeded')) break;
+      if (secondWave.length === RECIPIENTS.length && secondWave.every((s) => s === 'succeeded')) break;
       await sleep(50);
     }
     expect(replaying).toBe(true);
-    expect(secondWave).toEqual(ADDRESSES.map(() => 'succeeded'));
+    expect(secondWave).toEqual(RECIPIENTS.map(() => 'succeeded'));
     await replay;
 
     // The first wave's attempts were in flight across the swap: still leased, so not claimed again.
@@ -110,10 +103,10 @@ describe('replaying the deliveries read model while the dispatcher delivers', ()
       if (firstWave.every((s) => s === 'succeeded')) break;
       await sleep(50);
     }
-    expect(firstWave).toEqual(ADDRESSES.map(() => 'succeeded'));
+    expect(firstWave).toEqual(RECIPIENTS.map(() => 'succeeded'));
     const ids = receiver.requests.map((r) => r.headers['webhook-id']);
-    expect(ids.length).toBe(2 * ADDRESSES.length);
-    expect(new Set(ids).size).toBe(2 * ADDRESSES.length);
+    expect(ids.length).toBe(2 * RECIPIENTS.length);
+    expect(new Set(ids).size).toBe(2 * RECIPIENTS.length);
     const abandoned = await t.eventStore.readAll({
       filter: { streamPrefixes: [DELIVERY_STREAM_PREFIX], eventTypes: [DELIVERY_ABANDONED] },
     });

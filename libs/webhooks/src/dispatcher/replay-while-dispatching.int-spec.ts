@@ -1,19 +1,12 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerResponse } from 'node:http';
 import { type Projection, replayProjection } from '@chainwire/read-models';
 import { DELIVERY_ABANDONED, DELIVERY_STREAM_PREFIX } from '../deliveries/delivery.events';
 import { subscriptionsProjection } from '../subscriptions/subscriptions.read-model';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
-import { appendTransfers } from '../testing/transfers';
+import { appendTransfers, RECIPIENTS } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
 import type { Dispatcher } from './dispatcher';
-
-const ADDRESSES = [
-  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
-];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * `cli replay webhook-subscriptions` while a dispatcher runs (docs/architecture.md §5, replay): the
@@ -47,7 +40,7 @@ describe('replaying the subscriptions read model while the dispatcher runs', () 
 
   it('abandons none of the pending deliveries and delivers them all afterwards', async () => {
     await t.request('POST', '/api/notifications/signing-secret');
-    for (const address of ADDRESSES) {
+    for (const address of RECIPIENTS) {
       const created = await t.request('POST', '/api/notifications/subscriptions', {
         chain: 'ethereum',
         address,
@@ -61,12 +54,12 @@ describe('replaying the subscriptions read model while the dispatcher runs', () 
     receiver.respond = (_req, res) => held.push(res);
     dispatcher.start();
     // A transfer matches the subscriptions active at its position: wait for the registrations.
-    while ((await activeSubscriptions()) < ADDRESSES.length) await sleep(50);
+    while ((await activeSubscriptions()) < RECIPIENTS.length) await sleep(50);
     await appendTransfers(
       t.eventStore,
-      ADDRESSES.map((to) => ({ to, kind: 'native', amount: '1' })),
+      RECIPIENTS.map((to) => ({ to, kind: 'native', amount: '1' })),
     );
-    await receiver.waitFor(ADDRESSES.length);
+    await receiver.waitFor(RECIPIENTS.length);
 
     // One event per batch, slowly: the dispatcher's breaker rounds (every second) run during the rebuild.
     const slow: Projection = {
@@ -93,16 +86,16 @@ describe('replaying the subscriptions read model while the dispatcher runs', () 
     await sleep(500);
     await appendTransfers(
       t.eventStore,
-      ADDRESSES.map((to) => ({ to, kind: 'native', amount: '2' })),
+      RECIPIENTS.map((to) => ({ to, kind: 'native', amount: '2' })),
     );
     const { events } = await replay;
     replaying = false;
     await sampling;
-    expect(events).toBe(2 * ADDRESSES.length);
+    expect(events).toBe(2 * RECIPIENTS.length);
 
     receiver.respond = (_req, res) => res.writeHead(204).end();
     for (const res of held.splice(0)) res.writeHead(204).end();
-    const expected = 2 * ADDRESSES.length;
+    const expected = 2 * RECIPIENTS.length;
     let statuses: string[] = [];
     for (let i = 0; i < 300; i++) {
       const { rows } = await t.db.pool.query<{ status: string }>(
@@ -120,6 +113,6 @@ describe('replaying the subscriptions read model while the dispatcher runs', () 
     const delivered = new Set(receiver.requests.map((r) => r.headers['webhook-id']));
     expect(delivered.size).toBe(expected);
     // Every reader saw every subscription, active, all along.
-    expect([...seen]).toEqual([ADDRESSES.length]);
+    expect([...seen]).toEqual([RECIPIENTS.length]);
   });
 });

@@ -11,6 +11,14 @@ import {
 export const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const SENDER = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65';
 
+/** Four recipients (anvil's first dev accounts), for specs that watch several addresses at once. */
+export const RECIPIENTS = [
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+] as const;
+
 let block = 1000;
 
 export interface TestTransfer {

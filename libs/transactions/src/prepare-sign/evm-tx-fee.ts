@@ -1,0 +1,22 @@
+import type { EvmTxFeeFields } from '@chainwire/chains';
+import type { FeePrice } from '../fees/fee-mode';
+import type { TxFeeDto } from './prepare-sign.response';
+
+/** The price as a transaction carries it: EIP-1559's two caps, or a legacy gas price. */
+export function evmTxFeeFields(price: FeePrice): EvmTxFeeFields {
+  return price.mode === 'EIP1559'
+    ? { maxFeePerGas: price.maxFeePerGas, maxPriorityFeePerGas: price.maxPriorityFeePerGas }
+    : { gasPrice: price.gasPrice };
+}
+
+/** The fee of a prepared EVM transaction on the wire: every field present, those of the other mode null. */
+export function evmTxFeeDto(price: FeePrice, gasLimit: bigint, baseFeePerGas: bigint | null): TxFeeDto {
+  return {
+    mode: price.mode,
+    gasLimit,
+    baseFeePerGas,
+    maxPriorityFeePerGas: price.mode === 'EIP1559' ? price.maxPriorityFeePerGas : null,
+    maxFeePerGas: price.mode === 'EIP1559' ? price.maxFeePerGas : null,
+    gasPrice: price.mode === 'LEGACY' ? price.gasPrice : null,
+  };
+}
