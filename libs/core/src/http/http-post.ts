@@ -52,10 +52,10 @@ export class HttpBodyTooLargeError extends Error {
 /**
  * One POST over node:http(s) on pooled keep-alive connections; the whole answer as bytes, whatever its
  * status. Chosen over fetch() for the clients of nodes (EVM JSON-RPC, Tron's HTTP API): fetch() (Node's
- * bundled undici and its web streams) costs about 4.5 ms of CPU more per MB of answer, and hundreds of
- * µs more per small request (docs/benchmarks.md, 2026-11-29, second session). A request that went out on a pooled connection the
- * server had just closed (Node's documented ECONNRESET on a reused socket) never reached it and is sent
- * once more on a new connection.
+ * bundled undici and its web streams) costs about 4.5 ms of CPU more per MB of answer, and hundreds of µs
+ * more per small request (docs/benchmarks.md, 2026-11-29, second session). A request that went out on a
+ * pooled connection the server had just closed (Node's documented ECONNRESET on a reused socket) never
+ * reached it and is sent once more on a new connection.
  */
 export async function httpPost(
   url: URL,
