@@ -18,6 +18,7 @@ import { BalancesFillfactor0000000000650 } from './0650_balances-fillfactor';
 import { TxHistoryPerTransfer0000000000660 } from './0660_tx-history-per-transfer';
 import { EventsOfTypes0000000000670 } from './0670_events-of-types';
 import { SwapTrackerQuoteExpiry0000000000680 } from './0680_swap-tracker-quote-expiry';
+import { BalanceObservations0000000000690 } from './0690_balance-observations';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   TxHistoryPerTransfer0000000000660,
   EventsOfTypes0000000000670,
   SwapTrackerQuoteExpiry0000000000680,
+  BalanceObservations0000000000690,
 ];

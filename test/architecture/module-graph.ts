@@ -19,7 +19,7 @@ export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   indexing: ['core', 'chains', 'event-store', 'chain-events'],
   // Projections fold events; they never call a chain.
   'read-models': ['core', 'event-store', 'chain-events'],
-  wallet: ['core', 'auth', 'chains', 'event-store'],
+  wallet: ['core', 'auth', 'chains', 'event-store', 'chain-events'],
   transactions: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
   webhooks: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
   // Staking reaches the transactions feature's preparer only through its own port (EVM_CALL_PREPARER).

@@ -2,3 +2,4 @@
 export * from './chain-events';
 export * from './stake-operations';
 export * from './transaction-events';
+export * from './balance-observations';

@@ -4,6 +4,7 @@ import { ApiKeyEntity } from '@chainwire/auth';
 import { AssetEntity, ChainEntity } from '@chainwire/chains';
 import {
   BalanceEntity,
+  BalanceHeadEntity,
   BlockEntity,
   NftHoldingEntity,
   ParkedEventEntity,
@@ -39,6 +40,7 @@ export const RELATIONAL_ENTITIES = [
   ParkedEventEntity,
   BlockEntity,
   BalanceEntity,
+  BalanceHeadEntity,
   TxHistoryEntity,
   PriceEntity,
   SigningSecretEntity,

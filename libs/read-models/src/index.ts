@@ -11,6 +11,7 @@ export * from './runner/parked-events';
 export * from './runner/projection-lock';
 export * from './runner/replay-projection';
 export * from './entities/balance.entity';
+export * from './entities/balance-head.entity';
 export * from './entities/block.entity';
 export * from './entities/parked-event.entity';
 export * from './entities/projection-checkpoint.entity';

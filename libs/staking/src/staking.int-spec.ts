@@ -28,6 +28,7 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
   let operator: Address;
   let delegator: Address;
   let consensus: Address;
+  let validatorCreatedAt: string;
 
   /** Indexes to the head and projects until the last stake operation appended is applied. */
   async function sync(): Promise<void> {
@@ -48,10 +49,41 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
     }
   }
 
-  async function hubCall(wallet: number, fn: string, args: unknown[], value?: bigint): Promise<void> {
+  /** Sends a hub call from a wallet; answers the ISO time of the block that mined it. */
+  async function hubCall(wallet: number, fn: string, args: unknown[], value?: bigint): Promise<string> {
     const hash = await callFixture(anvil.wallets[wallet], hub, 'StakeHub', fn, args, { value });
     expect(await waitMined(anvil, hash)).toBe('success');
+    return minedAt(hash);
   }
+  async function minedAt(hash: Hex): Promise<string> {
+    const { blockNumber } = await anvil.publicClient.getTransactionReceipt({ hash });
+    const block = await anvil.publicClient.getBlock({ blockNumber });
+    return new Date(Number(block.timestamp) * 1000).toISOString();
+  }
+  /** A position as the route answers it: the interface's fields, with stakedWei kept beside stakedAmountWei. */
+  const item = (
+    address: Address,
+    p: { validatorId: Address; status: string; stakedWei: bigint; shares: bigint; rewardsWei: bigint },
+    updatedAt: string,
+    unlockTimeMs?: bigint,
+  ) => ({
+    chain: 'smartchain',
+    address,
+    ...p,
+    stakedAmountWei: p.stakedWei,
+    updatedAt,
+    ...(unlockTimeMs === undefined ? {} : { unlockTimeMs, unfreezeExpireTimeMs: unlockTimeMs }),
+  });
+  /** A native transfer prepare-sign would build for the delegator: its refusals are the reference. */
+  const transfer = (overrides: Record<string, unknown>) =>
+    t.post('/api/txs/prepare-sign', {
+      chain: 'smartchain',
+      from: delegator,
+      to: operator,
+      txType: 'TRANSFER_NATIVE',
+      amountWei: 1,
+      ...overrides,
+    });
 
   const positions = async (address: string, chain = 'smartchain') => {
     const res = await t.get(`/api/staking/positions/${address}?chain=${chain}`);
@@ -78,7 +110,7 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
     store = new PostgresEventStore(t.db.pool);
     indexer = new EvmIndexer({ chain: 'smartchain', rpcUrl: anvil.rpcUrl, eventStore: store, stakeHub: hub });
     runner = new ConsumerRunner({ db: t.db, eventStore: store, consumer: stakingProjection });
-    await hubCall(1, 'createValidator', [consensus, 0], ETH); // 1e18 shares for 1 ETH
+    validatorCreatedAt = await hubCall(1, 'createValidator', [consensus, 0], ETH); // 1e18 shares for 1 ETH
   });
   afterAll(async () => {
     await t?.close();
@@ -105,6 +137,49 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
       ],
     });
     expect(doc.components.schemas).toHaveProperty('StakingPositionsResultEnvelope');
+
+    // The interface's fields, typed as the wire carries them.
+    const schema = (name: string) =>
+      doc.components.schemas[name] as {
+        properties: Record<string, Record<string, unknown>>;
+        required: string[];
+      };
+    const position = schema('StakingPosition');
+    expect(position.properties).toMatchObject({
+      chain: { type: 'string' },
+      address: { type: 'string' },
+      validatorId: { type: 'string', nullable: true },
+      stakedAmountWei: { type: 'integer' },
+      stakedWei: { type: 'integer' },
+      rewardsWei: { type: 'integer' },
+      status: { enum: ['STAKED', 'UNBONDING', 'UNFREEZING', 'WITHDRAWABLE'] },
+      updatedAt: { type: 'string', format: 'date-time' },
+      unfreezeExpireTimeMs: { type: 'integer' },
+    });
+    expect(position.required).toEqual(
+      expect.arrayContaining([
+        'chain',
+        'address',
+        'validatorId',
+        'stakedAmountWei',
+        'rewardsWei',
+        'status',
+        'updatedAt',
+      ]),
+    );
+    expect(position.required).not.toContain('unfreezeExpireTimeMs');
+    const interfaceFields = ['chain', 'from', 'to', 'valueWei', 'fee', 'chainId', 'data', 'nonce'];
+    for (const name of ['UndelegateBuildResult', 'TronUndelegateBuildResult']) {
+      expect(schema(name).required).toEqual(expect.arrayContaining(interfaceFields));
+    }
+    const tron = schema('TronUndelegateBuildResult').properties;
+    for (const key of ['to', 'chainId', 'data', 'nonce']) expect(tron[key]).toMatchObject({ nullable: true });
+    for (const name of ['UndelegateFeeDto', 'TronUndelegateFeeDto']) {
+      expect(schema(name).required).toEqual(
+        expect.arrayContaining(['mode', 'gasLimit', 'maxPriorityFeePerGas', 'maxFeePerGas', 'gasPrice']),
+      );
+    }
+    expect(schema('TronUndelegateFeeDto').properties.mode).toMatchObject({ type: 'string', enum: ['TRON'] });
   });
 
   it('reports staking as a capability of the chains with a hub only', () => {
@@ -115,7 +190,7 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
 
   it('delegates, undelegates through the build route, and claims after the unbond period', async () => {
     // A delegation signed by the delegator's key (viem signs locally and sends the raw transaction).
-    await hubCall(2, 'delegate', [operator, false], 2n * ETH); // 2e18 shares
+    const delegatedAt = await hubCall(2, 'delegate', [operator, false], 2n * ETH); // 2e18 shares
     await hubCall(3, 'distributeReward', [consensus], (3n * ETH) / 10n); // 3e18 shares now worth 3.3 ETH
     await sync();
 
@@ -125,13 +200,18 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
       chain: 'smartchain',
       address: delegator,
       positions: [
-        // 2 ETH of principal; its shares are worth 2 × 3.3 / 3 = 2.2 ETH: 0.2 ETH of rewards.
+        // 2 ETH of principal; its shares are worth 2 × 3.3 / 3 = 2.2 ETH: 0.2 ETH of rewards. The reward
+        // distribution is no operation of the delegator's: updatedAt is the delegation's block time.
         {
+          chain: 'smartchain',
+          address: delegator,
           validatorId: operator,
           status: 'STAKED',
+          stakedAmountWei: 2n * ETH,
           stakedWei: 2n * ETH,
           shares: 2n * ETH,
           rewardsWei: ETH / 5n,
+          updatedAt: delegatedAt,
         },
       ],
     });
@@ -161,18 +241,27 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
       blockNumber: (await anvil.publicClient.getTransactionReceipt({ hash })).blockNumber,
     });
     const unlockTimeMs = Number((undelegateBlock.timestamp + UNBOND_SECONDS) * 1000n);
+    const undelegatedAt = await minedAt(hash);
     res = await positions(delegator);
     expect(res.json.data.positions).toEqual([
       // Half the shares out: half the principal stays; they are worth 1.1 ETH.
-      { validatorId: operator, status: 'STAKED', stakedWei: ETH, shares: ETH, rewardsWei: ETH / 10n },
-      {
-        validatorId: operator,
-        status: 'UNBONDING',
-        stakedWei: (11n * ETH) / 10n,
-        shares: ETH,
-        rewardsWei: 0n,
-        unlockTimeMs: BigInt(unlockTimeMs),
-      },
+      item(
+        delegator,
+        { validatorId: operator, status: 'STAKED', stakedWei: ETH, shares: ETH, rewardsWei: ETH / 10n },
+        undelegatedAt,
+      ),
+      item(
+        delegator,
+        {
+          validatorId: operator,
+          status: 'UNBONDING',
+          stakedWei: (11n * ETH) / 10n,
+          shares: ETH,
+          rewardsWei: 0n,
+        },
+        undelegatedAt,
+        BigInt(unlockTimeMs),
+      ),
     ]);
 
     // Too early: the hub refuses the claim.
@@ -191,8 +280,13 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
     expect(await anvil.publicClient.getBalance({ address: delegator })).toBeGreaterThan(before + ETH);
     await sync();
     res = await positions(delegator);
+    // The claim paid the unbond; it changed nothing of the delegation, whose last operation stays the undelegation.
     expect(res.json.data.positions).toEqual([
-      { validatorId: operator, status: 'STAKED', stakedWei: ETH, shares: ETH, rewardsWei: ETH / 10n },
+      item(
+        delegator,
+        { validatorId: operator, status: 'STAKED', stakedWei: ETH, shares: ETH, rewardsWei: ETH / 10n },
+        undelegatedAt,
+      ),
     ]);
 
     // The operator's own self-delegation is a position too.
@@ -200,7 +294,11 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
       chain: 'smartchain',
       address: operator,
       positions: [
-        { validatorId: operator, status: 'STAKED', stakedWei: ETH, shares: ETH, rewardsWei: ETH / 10n },
+        item(
+          operator,
+          { validatorId: operator, status: 'STAKED', stakedWei: ETH, shares: ETH, rewardsWei: ETH / 10n },
+          validatorCreatedAt,
+        ),
       ],
     });
   });
@@ -210,6 +308,76 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
     expect(all.json.data).toMatchObject({ shares: ETH, amountWei: (11n * ETH) / 10n });
     const some = await build({ shares: '400000000000000000' });
     expect(some.json.data).toMatchObject({ shares: 4n * 10n ** 17n, amountWei: 44n * 10n ** 16n });
+  });
+
+  it('builds with the interface fields and their wire types', async () => {
+    const res = await build({ all: true });
+    expect(res.status).toBe(200);
+    const data = res.json.data;
+    // Integers are JSON number literals (bigints once parsed exactly), as prepare-sign answers them.
+    expect(data).toMatchObject({
+      chain: 'smartchain',
+      from: delegator,
+      to: hub,
+      valueWei: 0n,
+      chainId: 31337n,
+    });
+    expect(typeof data.nonce).toBe('bigint');
+    expect(data.data).toMatch(/^0x[0-9a-f]+$/);
+    expect(data.fee).toEqual({
+      mode: 'EIP1559',
+      gasLimit: expect.any(BigInt),
+      baseFeePerGas: expect.any(BigInt),
+      maxPriorityFeePerGas: expect.any(BigInt),
+      maxFeePerGas: expect.any(BigInt),
+      gasPrice: null,
+    });
+  });
+
+  it('builds with the nonce and fee overrides applied as prepare-sign applies them', async () => {
+    const pending = await anvil.publicClient.getTransactionCount({ address: delegator, blockTag: 'pending' });
+    const standard = (await build({ all: true })).json.data as unknown as Prepared;
+    expect(standard.nonce).toBe(BigInt(pending));
+
+    // A nonce given is the built transaction's, even one ahead of the pending nonce (a queued replacement).
+    const ahead = await build({ all: true, nonce: pending + 7 });
+    expect([ahead.status, ahead.json.data.nonce]).toEqual([200, BigInt(pending + 7)]);
+
+    // The tip given replaces the standard one; maxFeePerGas keeps the base-fee headroom, as on prepare-sign.
+    const tip = 3_000_000_007n;
+    const tipped = (await build({ all: true, maxPriorityFeePerGasWei: tip })).json
+      .data as unknown as Prepared;
+    const tippedTransfer = (await transfer({ maxPriorityFeePerGasWei: tip })).json
+      .data as unknown as Prepared;
+    expect(tipped.fee.maxPriorityFeePerGas).toBe(tip);
+    expect(tipped.fee.maxFeePerGas).toBe(standard.fee.maxFeePerGas - standard.fee.maxPriorityFeePerGas + tip);
+    expect(tipped.fee.maxFeePerGas).toBe(tippedTransfer.fee.maxFeePerGas);
+
+    // The multiplier scales the standard tip (rounded up; ×2 is exact).
+    const doubled = (await build({ all: true, priorityFeeMultiplier: '2' })).json.data as unknown as Prepared;
+    expect(doubled.fee.maxPriorityFeePerGas).toBe(2n * standard.fee.maxPriorityFeePerGas);
+    expect(doubled.fee.maxFeePerGas).toBe(standard.fee.maxFeePerGas + standard.fee.maxPriorityFeePerGas);
+    const doubledTransfer = (await transfer({ priorityFeeMultiplier: '2' })).json.data as unknown as Prepared;
+    expect(doubled.fee.maxFeePerGas).toBe(doubledTransfer.fee.maxFeePerGas);
+  });
+
+  it.each([
+    ['a negative nonce', { nonce: -1 }],
+    ['a fractional nonce', { nonce: 1.5 }],
+    ['a nonce past 2^53 - 1', { nonce: 2n ** 53n }],
+    ['a nonce that is no number', { nonce: 'next' }],
+    ['a negative tip', { maxPriorityFeePerGasWei: -1 }],
+    ['a tip beyond uint256', { maxPriorityFeePerGasWei: 2n ** 256n }],
+    ['a zero multiplier', { priorityFeeMultiplier: '0' }],
+    ['a multiplier above 10', { priorityFeeMultiplier: 11 }],
+    ['a multiplier with 7 fractional digits', { priorityFeeMultiplier: '1.0000001' }],
+    ['a multiplier that is no decimal', { priorityFeeMultiplier: 'double' }],
+    ['a tip and a multiplier', { maxPriorityFeePerGasWei: 1, priorityFeeMultiplier: '1.1' }],
+  ])("refuses a build with %s, with prepare-sign's status and code", async (_label, overrides) => {
+    const res = await build({ all: true, ...overrides });
+    const reference = await transfer(overrides);
+    expect([res.status, res.json.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect([res.status, res.json.code]).toEqual([reference.status, reference.json.code]);
   });
 
   it.each([

@@ -80,13 +80,27 @@ describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake
     t.post('/api/staking/undelegate/build', { chain: 'tron', from: owner, ...body });
 
   let withdraw: StakeOperationObservedData;
+  /** The operations of beforeAll, in order. */
+  let setup: StakeOperationObservedData[];
+  /** The ISO time of an operation's block, as a position's updatedAt carries it. */
+  const at = (op: StakeOperationObservedData) => new Date(op.timestamp * 1000).toISOString();
+  /** The transfer prepare-sign would build on Tron for the owner: its refusals are the reference. */
+  const transfer = (overrides: Record<string, unknown>) =>
+    t.post('/api/txs/prepare-sign', {
+      chain: 'tron',
+      from: owner,
+      to: receiver,
+      txType: 'TRANSFER_NATIVE',
+      amountWei: 1,
+      ...overrides,
+    });
 
   beforeAll(async () => {
     node = await startTronNodeFixture(tronStakingRoutes(state));
     t = await startStakingTestApp([], { url: node.url });
     store = new PostgresEventStore(t.db.pool);
     runner = new ConsumerRunner({ db: t.db, eventStore: store, consumer: stakingProjection });
-    await append(
+    setup = await append(
       { operation: 'freeze', amount: String(100n * TRX), resource: 'BANDWIDTH' },
       { operation: 'freeze', amount: String(50n * TRX), resource: 'ENERGY' },
       {
@@ -125,35 +139,63 @@ describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake
   it('answers one position per voted SR, the unvoted frozen rest and each pending unfreeze', async () => {
     const res = await positions();
     expect(res.code).toBe('OK');
+    const [, , , secondVote, unfreezeBandwidth, unfreezeEnergy] = setup;
+    const item = (p: Record<string, unknown> & { stakedWei: bigint }, updatedAt: string) => ({
+      chain: 'tron',
+      address: owner,
+      shares: null,
+      ...p,
+      stakedAmountWei: p.stakedWei,
+      updatedAt,
+    });
     expect(res.data).toEqual({
       chain: 'tron',
       address: owner,
       positions: [
         // The latest vote set replaces the earlier one; the account's reward sits on the first position.
-        { validatorId: sr1, status: 'STAKED', stakedWei: 70n * TRX, shares: null, rewardsWei: 1_234_567n },
-        { validatorId: sr2, status: 'STAKED', stakedWei: 30n * TRX, shares: null, rewardsWei: 0n },
-        // 150 frozen − 35 unfrozen = 115 TRX, 100 of them voting.
-        { validatorId: null, status: 'STAKED', stakedWei: 15n * TRX, shares: null, rewardsWei: 0n },
-        {
-          validatorId: null,
-          status: 'UNFREEZING',
-          stakedWei: 30n * TRX,
-          shares: null,
-          rewardsWei: 0n,
-          resource: 'BANDWIDTH',
-          unfreezeExpireTimeMs: BigInt(nowMs + 14 * 86_400_000),
-        },
-        {
-          validatorId: null,
-          status: 'WITHDRAWABLE',
-          stakedWei: 5n * TRX,
-          shares: null,
-          rewardsWei: 0n,
-          resource: 'ENERGY',
-          unfreezeExpireTimeMs: BigInt(nowMs - 60_000),
-        },
+        // An SR's votes were last set by the second vote.
+        item(
+          { validatorId: sr1, status: 'STAKED', stakedWei: 70n * TRX, rewardsWei: 1_234_567n },
+          at(secondVote),
+        ),
+        item({ validatorId: sr2, status: 'STAKED', stakedWei: 30n * TRX, rewardsWei: 0n }, at(secondVote)),
+        // 150 frozen − 35 unfrozen = 115 TRX, 100 of them voting; the last unfreeze changed it last (the
+        // delegation after it moves no frozen sun).
+        item(
+          { validatorId: null, status: 'STAKED', stakedWei: 15n * TRX, rewardsWei: 0n },
+          at(unfreezeEnergy),
+        ),
+        item(
+          {
+            validatorId: null,
+            status: 'UNFREEZING',
+            stakedWei: 30n * TRX,
+            rewardsWei: 0n,
+            resource: 'BANDWIDTH',
+            unfreezeExpireTimeMs: BigInt(nowMs + 14 * 86_400_000),
+          },
+          at(unfreezeBandwidth),
+        ),
+        item(
+          {
+            validatorId: null,
+            status: 'WITHDRAWABLE',
+            stakedWei: 5n * TRX,
+            rewardsWei: 0n,
+            resource: 'ENERGY',
+            unfreezeExpireTimeMs: BigInt(nowMs - 60_000),
+          },
+          at(unfreezeEnergy),
+        ),
       ],
     });
+    // Wire types: amounts and times in ms are integer literals (bigints once parsed exactly), updatedAt ISO text.
+    for (const p of res.data.positions as Record<string, unknown>[]) {
+      expect(typeof p.stakedAmountWei).toBe('bigint');
+      expect(typeof p.rewardsWei).toBe('bigint');
+      expect(new Date(p.updatedAt as string).toISOString()).toBe(p.updatedAt);
+      expect('unfreezeExpireTimeMs' in p).toBe(p.status !== 'STAKED');
+    }
     expect(node.requests.filter((r) => r.path === '/wallet/getReward').at(-1)?.body).toEqual({
       address: owner,
       visible: true,
@@ -203,6 +245,23 @@ describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake
       resource: 'BANDWIDTH',
       receiver: null,
     });
+    // The interface's fields: an unfreeze names no counterparty and moves no TRX; Tron has no chain id,
+    // nonce or calldata, and its fee is prepare-sign's TRON mode with the EVM numbers null.
+    expect(data).toMatchObject({
+      to: null,
+      valueWei: 0n,
+      chainId: null,
+      data: null,
+      nonce: null,
+      fee: {
+        mode: 'TRON',
+        gasLimit: null,
+        baseFeePerGas: null,
+        maxPriorityFeePerGas: null,
+        maxFeePerGas: null,
+        gasPrice: null,
+      },
+    });
     const tx = data.transaction;
     expect(tx.raw_data).toMatchObject({
       contract: [
@@ -228,6 +287,14 @@ describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake
       transaction: { raw_data: Record<string, unknown> } & Parameters<typeof expectSignable>[0];
     };
     expect(res.json.data).toMatchObject({
+      chain: 'tron',
+      from: owner,
+      to: receiver,
+      valueWei: 0n,
+      chainId: null,
+      data: null,
+      nonce: null,
+      fee: { mode: 'TRON', gasLimit: null, maxPriorityFeePerGas: null, maxFeePerGas: null, gasPrice: null },
       txType: 'UNDELEGATE_RESOURCE',
       amountWei: 20n * TRX,
       resource: 'ENERGY',
@@ -261,6 +328,18 @@ describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake
   ])('refuses a build with %s', async (_label, body, status, code) => {
     const res = await build(body);
     expect([res.status, res.json.code]).toEqual([status, code]);
+  });
+
+  it.each([
+    ['a nonce', { nonce: 3 }],
+    ['a tip', { maxPriorityFeePerGasWei: 1 }],
+    ['a priority fee multiplier', { priorityFeeMultiplier: '1.5' }],
+    ['a bad priority fee multiplier', { priorityFeeMultiplier: '0' }],
+  ])("refuses a build with %s, with prepare-sign's status and code on Tron", async (_label, overrides) => {
+    const res = await build({ amountWei: TRX, ...overrides });
+    const reference = await transfer(overrides);
+    expect([res.status, res.json.code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect([res.status, res.json.code]).toEqual([reference.status, reference.json.code]);
   });
 
   it('answers 503 while the node fails', async () => {

@@ -17,6 +17,7 @@ import { AssetsController } from './assets/assets.controller';
 import { ListAssetsHandler } from './assets/list-assets.query';
 import { BalancesController } from './balances/balances.controller';
 import { GetBalancesHandler } from './balances/get-balances.query';
+import { BalanceObserver } from './balances/observations/balance-observer';
 import { BlocksController } from './blocks/blocks.controller';
 import { GetLatestBlockHandler } from './blocks/get-latest-block.query';
 import { EvmReadChainResolver } from './chain-reads/evm-read-chain';
@@ -105,6 +106,7 @@ export class WalletModule {
         TokenMetadataCache,
         TokenRegistration,
         UnregisteredTokens,
+        BalanceObserver,
         GetBalancesHandler,
         GetLatestBlockHandler,
         GetPriceHandler,

@@ -34,15 +34,15 @@ describe('staking wired into the server', () => {
     expect(getAddress(await deployFixture(anvil, 'StakeHub', [3600n, 1n]))).toBe(hub);
     const operator = anvil.accounts[1].address;
     const delegator = anvil.accounts[2].address;
-    const call = async (wallet: number, fn: string, args: unknown[], value?: bigint) =>
-      expect(
-        await waitMined(
-          anvil,
-          await callFixture(anvil.wallets[wallet], hub, 'StakeHub', fn, args, { value }),
-        ),
-      ).toBe('success');
+    const call = async (wallet: number, fn: string, args: unknown[], value?: bigint) => {
+      const hash = await callFixture(anvil.wallets[wallet], hub, 'StakeHub', fn, args, { value });
+      expect(await waitMined(anvil, hash)).toBe('success');
+      return hash;
+    };
     await call(1, 'createValidator', [anvil.accounts[8].address, 0], ETH);
-    await call(2, 'delegate', [operator, false], 3n * ETH);
+    const delegated = await call(2, 'delegate', [operator, false], 3n * ETH);
+    const { blockNumber } = await anvil.publicClient.getTransactionReceipt({ hash: delegated });
+    const { timestamp } = await anvil.publicClient.getBlock({ blockNumber });
 
     let positions: unknown;
     for (let tries = 0; tries < 100; tries++) {
@@ -52,8 +52,19 @@ describe('staking wired into the server', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     // Plain JSON here: the integers are exact in the text, read back as numbers where they fit.
+    // The item is dated by the block of the delegation, its only operation.
     expect(positions).toEqual([
-      { validatorId: operator, status: 'STAKED', stakedWei: 3e18, shares: 3e18, rewardsWei: 0 },
+      {
+        chain: 'ethereum',
+        address: delegator,
+        validatorId: operator,
+        stakedAmountWei: 3e18,
+        rewardsWei: 0,
+        status: 'STAKED',
+        updatedAt: new Date(Number(timestamp) * 1000).toISOString(),
+        stakedWei: 3e18,
+        shares: 3e18,
+      },
     ]);
   });
 });

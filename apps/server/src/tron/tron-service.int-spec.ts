@@ -309,7 +309,7 @@ describe('Tron through the whole service', () => {
     const STAKER = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
     const SR = 'TGzz8gjYiYRqpfmDwnLxfgPuLVNmpCswVp';
     const TRX = 1_000_000n;
-    chain.mine(
+    const voted = chain.mine(
       contractCall('FreezeBalanceV2Contract', {
         owner_address: hex(STAKER),
         frozen_balance: 50n * TRX,
@@ -334,18 +334,44 @@ describe('Tron through the whole service', () => {
       const res = await api('GET', `/api/staking/positions/${STAKER}?chain=tron`);
       return res.json.data?.positions?.length === 3 ? res.json.data.positions : undefined;
     }, 'three positions');
+    // Each item is dated by the block of the last operation folded into it: the SR by its vote, the frozen
+    // sun no vote covers by the later unfreeze, the unfreeze by its own block.
     expect(positions).toEqual([
-      { validatorId: SR, status: 'STAKED', stakedWei: 30n * TRX, shares: null, rewardsWei: 4_321n },
-      { validatorId: null, status: 'STAKED', stakedWei: 15n * TRX, shares: null, rewardsWei: 0n },
       {
+        chain: 'tron',
+        address: STAKER,
+        validatorId: SR,
+        stakedAmountWei: 30n * TRX,
+        rewardsWei: 4_321n,
+        status: 'STAKED',
+        updatedAt: new Date(voted.timestamp).toISOString(),
+        stakedWei: 30n * TRX,
+        shares: null,
+      },
+      {
+        chain: 'tron',
+        address: STAKER,
         validatorId: null,
+        stakedAmountWei: 15n * TRX,
+        rewardsWei: 0n,
+        status: 'STAKED',
+        updatedAt: new Date(unfrozen.timestamp).toISOString(),
+        stakedWei: 15n * TRX,
+        shares: null,
+      },
+      {
+        chain: 'tron',
+        address: STAKER,
+        validatorId: null,
+        stakedAmountWei: 5n * TRX,
+        rewardsWei: 0n,
         // The fixture's blocks are from 2023: its 14-day unfreeze delay has long passed.
         status: 'WITHDRAWABLE',
+        updatedAt: new Date(unfrozen.timestamp).toISOString(),
+        unfreezeExpireTimeMs: BigInt(unfrozen.timestamp + 14 * 86_400_000),
         stakedWei: 5n * TRX,
         shares: null,
-        rewardsWei: 0n,
         resource: 'ENERGY',
-        unfreezeExpireTimeMs: BigInt(unfrozen.timestamp + 14 * 86_400_000),
       },
     ]);
 

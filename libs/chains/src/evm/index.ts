@@ -27,9 +27,11 @@ export {
   isMethodUnavailableError,
   isRangeTooLargeError,
   isRetryableError,
+  isStateUnavailableError,
   RetryableChainError,
   suggestedRangeSpan,
 } from './rpc-errors';
+export { type BalancesAtBlock, readBalancesAtBlock } from './read-balances-at-block';
 export { aggregatorV3Abi, readPriceFeed, type PriceFeedRound } from './read-price-feed';
 export { type ChainNode, EvmReadClients } from './evm-read-clients';
 export { readTokenAllowance } from './tokens/read-token-allowance';

@@ -61,6 +61,19 @@ export function isMethodUnavailableError(error: unknown): boolean {
   );
 }
 
+/**
+ * Full nodes keep state for their newest blocks only (geth: 128) and answer a read at an older one with
+ * `missing trie node` (Erigon, Reth, Nethermind and Besu say it their own ways); a block hash the node
+ * does not know, or no longer holds canonical, is the same for a read pinned to it: read at the head.
+ */
+const STATE_UNAVAILABLE =
+  /missing trie node|historical state|state (is )?(not available|unavailable|pruned)|state at block .* (is )?pruned|no state (available|found)|world state .*not available|state histor(y|ies)|header not found|unknown block|block not found|not currently canonical|non-canonical/i;
+
+/** The node cannot serve state at the block asked for (pruned, unknown or no longer canonical). */
+export function isStateUnavailableError(error: unknown): boolean {
+  return STATE_UNAVAILABLE.test(fullMessage(error));
+}
+
 const RANGE_TOO_LARGE =
   /too many|more than \d+ (results|logs)|response size|size exceed|exceeds? (the )?(max|limit)|block range|range (is )?too (large|wide|big)|limit exceeded|query timeout|too large|max results|10000 results/i;
 

@@ -19,3 +19,5 @@ export * from './get-transaction-status';
 export * from './get-asset-issue';
 export * from './read-trc20-metadata';
 export * from './tron-call';
+export * from './get-solidified-account';
+export * from './read-trc20-balance';

@@ -176,17 +176,28 @@ describe('loadConfig', () => {
       startBlock: 77n,
       finalityDepth: undefined,
     });
-    expect(
-      load({ TRON_RPC_URL: 'http://127.0.0.1:8090', TRON_FINALITY_DEPTH: '20' }).tron?.finalityDepth,
-    ).toBe(20);
     expect(issuesOf({ TRON_API_KEY: 'k' })).toEqual(['TRON_API_KEY: needs TRON_RPC_URL']);
     expect(issuesOf({ TRON_RPC_URL: 'ws://t' })).toEqual([
       'TRON_RPC_URL: must be an http or https URL (the java-tron HTTP API root)',
     ]);
-    expect(issuesOf({ TRON_RPC_URL: 'https://t', TRON_FINALITY_DEPTH: '0' })).toEqual([
-      'TRON_FINALITY_DEPTH: must be an integer from 1 to 1000',
-    ]);
   });
+
+  it.each([
+    ['20', 20],
+    [' 1000 ', 1000],
+    ['solidified', 'solidified'],
+  ])('reads TRON_FINALITY_DEPTH=%s', (value, depth) => {
+    expect(load({ TRON_RPC_URL: 'https://t', TRON_FINALITY_DEPTH: value }).tron?.finalityDepth).toBe(depth);
+  });
+
+  it.each(['0', '19', '1001', '-20', '20.5', 'Solidified', 'head'])(
+    'rejects TRON_FINALITY_DEPTH=%s (below 20 a Tron reorg may reach deeper)',
+    (value) => {
+      expect(issuesOf({ TRON_RPC_URL: 'https://t', TRON_FINALITY_DEPTH: value })).toEqual([
+        'TRON_FINALITY_DEPTH: must be an integer from 20 to 1000, or solidified',
+      ]);
+    },
+  );
 
   it('accepts ETHEREUM_START_BLOCK=0', () => {
     expect(load({ ETHEREUM_START_BLOCK: '0' }).chains[0]!.startBlock).toBe(0n);

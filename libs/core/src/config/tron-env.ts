@@ -11,9 +11,14 @@ export interface TronSettings {
   /** Sent as TRON-PRO-API-KEY (TronGrid). */
   readonly apiKey?: string;
   readonly startBlock?: bigint;
-  /** Absent: only solidified blocks are indexed. A number: the head is followed, reorgs up to this deep. */
-  readonly finalityDepth?: number;
+  /**
+   * Reorgs up to this deep are reverted while the head is followed; absent: the indexer's default, 20.
+   * 'solidified': only solidified blocks are indexed.
+   */
+  readonly finalityDepth?: number | 'solidified';
 }
+
+const FINALITY_DEPTH_RULE = 'must be an integer from 20 to 1000, or solidified';
 
 const blank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '');
 
@@ -34,12 +39,13 @@ const tronEnvSchema = z.object({
     .transform((s) => BigInt(s))
     .refine((n) => n <= 2n ** 53n, { error: 'must be at most 2^53' })
     .optional(),
+  // At least 20: a reorg on Tron replaces up to the 19 or so blocks above the solidified one.
   TRON_FINALITY_DEPTH: z
     .string()
     .trim()
-    .regex(/^\d{1,4}$/, { error: 'must be an integer from 1 to 1000' })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 1000, { error: 'must be an integer from 1 to 1000' })
+    .regex(/^(?:solidified|\d{1,4})$/, { error: FINALITY_DEPTH_RULE })
+    .transform((s): number | 'solidified' => (s === 'solidified' ? s : Number(s)))
+    .refine((v) => v === 'solidified' || (v >= 20 && v <= 1000), { error: FINALITY_DEPTH_RULE })
     .optional(),
 });
 
@@ -47,7 +53,8 @@ const TRON_VARIABLES = ['TRON_RPC_URL', 'TRON_API_KEY', 'TRON_START_BLOCK', 'TRO
 
 /**
  * TRON_RPC_URL [none: Tron not indexed], TRON_API_KEY, TRON_START_BLOCK [the followed head],
- * TRON_FINALITY_DEPTH [none: solidified blocks only]. The other variables without TRON_RPC_URL are an error.
+ * TRON_FINALITY_DEPTH [20: the head is followed; or solidified]. The other variables without
+ * TRON_RPC_URL are an error.
  */
 export function tronSettings(env: NodeJS.ProcessEnv): { settings?: TronSettings; issues: ConfigIssue[] } {
   const given = Object.fromEntries(

@@ -114,6 +114,59 @@ describe('EvmIndexer across reorgs', () => {
     }
   });
 
+  it('follows a reorg to a shorter chain at once: reverts every orphan, then the canonical blocks up to the head', async () => {
+    const chain = 'shortened';
+    const indexer = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, finalityDepth: 8 });
+    const fork = await indexer.syncOnce();
+    const snapshot = await anvil.testClient.snapshot();
+    for (let round = 0; round < 3; round++) await activity(100 + round);
+    const oldHead = await indexer.syncOnce();
+    expect(oldHead).toBe(fork + 6n);
+    const before = await read(chain);
+    const orphanTransfers = before
+      .filter(isTransferObserved)
+      .filter((e) => BigInt(e.data.blockNumber) > fork)
+      .map((e) => key(e.data));
+
+    // Rolled back 6 blocks, then 2 new ones: the node's head is below the indexed tip.
+    await anvil.testClient.revert({ id: snapshot });
+    await waitMined(anvil, await anvil.wallets[4].sendTransaction({ to: a[9], value: 4242n }));
+    await waitMined(
+      anvil,
+      await callFixture(anvil.wallets[2], token, 'DemoToken', 'transfer', [a[8], 4343n]),
+    );
+    const head = await anvil.publicClient.getBlockNumber();
+    expect(head).toBe(fork + 2n);
+    expect(await indexer.syncOnce()).toBe(head);
+
+    const after = await read(chain);
+    const added = after.slice(before.length);
+    const canonical = await Promise.all(
+      [fork + 1n, fork + 2n].map((n) => anvil.publicClient.getBlock({ blockNumber: n })),
+    );
+    expect(
+      added.filter((e) => isBlockReverted(e) || isBlockIndexed(e)).map((e) => [e.type, e.data.number]),
+    ).toEqual([
+      ...Array.from({ length: 6 }, (_, i) => ['BlockReverted', (oldHead - BigInt(i)).toString()]),
+      ['BlockIndexed', (fork + 1n).toString()],
+      ['BlockIndexed', (fork + 2n).toString()],
+    ]);
+    expect(added.filter(isBlockIndexed).map((e) => e.data.hash)).toEqual(canonical.map((b) => b.hash));
+    const reverted = added.filter(isTransferReverted).map((e) => key(e.data));
+    expect(new Set(reverted)).toEqual(new Set(orphanTransfers));
+    expect(reverted).toHaveLength(orphanTransfers.length);
+    expect(
+      added
+        .filter(isTransferObserved)
+        .filter((e) => e.data.kind !== 'fee')
+        .map((e) => [e.data.kind, e.data.to, e.data.amount]),
+    ).toEqual([
+      ['native', a[9], '4242'],
+      ['erc20', a[8], '4343'],
+    ]);
+    await expectFoldMatchesNode(anvil, after, head);
+  });
+
   it('stops with a clear error on a reorg deeper than the finality depth', async () => {
     const chain = 'shallow';
     const indexer = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, finalityDepth: 2 });

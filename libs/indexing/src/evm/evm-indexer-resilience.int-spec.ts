@@ -84,6 +84,17 @@ describe('EvmIndexer against unreliable nodes', () => {
     // 20 blocks behind: far beyond the finality depth of 4.
     behaviour = laggingBy(20, realHead);
     await indexer.syncOnce();
+    // 3 behind: its head is inside the window, with the hash indexed there.
+    behaviour = laggingBy(3, realHead);
+    await indexer.syncOnce();
+    // Its head is below the tip, and it has no block at that height.
+    behaviour = (call) =>
+      call.method === 'eth_blockNumber'
+        ? { result: numberToHex(realHead - 3n) }
+        : call.method === 'eth_getBlockByNumber'
+          ? { result: null }
+          : undefined;
+    await indexer.syncOnce();
     // The replica claims the new head but does not have the tip's block yet.
     behaviour = (call) =>
       call.method === 'eth_getBlockByNumber' && BigInt(call.params[0] as string) >= realHead - 2n

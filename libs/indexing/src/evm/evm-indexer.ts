@@ -9,6 +9,7 @@ import type { HealthReport, HealthSource } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
 import { chainStream } from '@chainwire/chain-events';
 import { IndexerLoop } from '../indexer-loop';
+import { probedBlock } from '../probed-block';
 import { appendWindowStep, windowStepLog } from '../window-block-events';
 import { BlockBatchSizer, DEFAULT_MAX_BLOCKS_PER_BATCH } from './block-batch-sizer';
 import { BackfillProgress } from './backfill-progress';
@@ -213,10 +214,11 @@ export class EvmIndexer implements HealthSource {
   }
 
   /**
-   * One batch: detect a reorg at the tip, read the next blocks, append. False when there was nothing
-   * to do. A node whose head is below the indexed tip, or that does not have the tip's block, is a
-   * lagging replica (a load balancer in front of several nodes): that means wait, not reorg. Only a
-   * different hash at a height already indexed is a reorg.
+   * One batch: detect a reorg, read the next blocks, append. False when there was nothing to do.
+   * Only a different hash at a height already indexed is a reorg, looked for at the tip or, when the
+   * node's head is below it, at that head (probed-block.ts): a reorg to a shorter chain is followed at
+   * once. A node without a block there, or with ours there below the tip, is a lagging replica (a
+   * load balancer in front of several nodes): wait.
    */
   private async step(head: bigint): Promise<boolean> {
     const state = this.state!;
@@ -224,11 +226,12 @@ export class EvmIndexer implements HealthSource {
     let orphans: WindowBlock[] = [];
     let parent: WindowBlock | undefined = state.window[state.window.length - 1];
     if (parent) {
-      if (parent.number > head) return false;
-      const canonical = await this.adapter.getBlockHeader(parent.number);
+      const probe = probedBlock(state.window, head);
+      if (!probe) return false;
+      const canonical = await this.adapter.getBlockHeader(probe.number);
       if (!canonical) return false;
-      if (canonical.hash !== parent.hash) {
-        const ancestor = await this.findCommonAncestor(state);
+      if (canonical.hash !== probe.hash) {
+        const ancestor = await this.findCommonAncestor(state, probe.number);
         orphans = state.window.filter((b) => b.number > (ancestor?.number ?? -1n));
         parent = ancestor;
         from = ancestor ? ancestor.number + 1n : state.firstBlock!;
@@ -289,13 +292,18 @@ export class EvmIndexer implements HealthSource {
   }
 
   /**
-   * The newest window block still canonical on the node; undefined when every block of a complete
-   * window was replaced. A reorg reaching below the window cannot be reverted and is an error. A
-   * height the node does not have (a lagging replica answering) is a reason to try again later.
+   * The newest window block up to `highest` still canonical on the node (the blocks above it are
+   * orphans); undefined when every block of a complete window was replaced. A reorg reaching
+   * below the window cannot be reverted and is an error. A height the node does not have (a
+   * lagging replica answering) is a reason to try again later.
    */
-  private async findCommonAncestor(state: ChainStreamState): Promise<WindowBlock | undefined> {
+  private async findCommonAncestor(
+    state: ChainStreamState,
+    highest: bigint,
+  ): Promise<WindowBlock | undefined> {
     for (let i = state.window.length - 1; i >= 0; i--) {
       const block = state.window[i];
+      if (block.number > highest) continue;
       const header = await this.adapter.getBlockHeader(block.number);
       if (!header) throw new RetryableChainError(`the node has no block ${block.number} (yet)`);
       if (header.hash === block.hash) return block;

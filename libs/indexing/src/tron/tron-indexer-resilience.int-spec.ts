@@ -19,7 +19,7 @@ const BOB = 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH';
 /** The chain routes behind switches: the whole node down (503), or the node serving an older view. */
 function faulty(
   chain: ScriptedTronChain,
-  faults: { down: boolean; headLag: number; noInfos: boolean },
+  faults: { down: boolean; headLag: number; noBlocks: boolean; noInfos: boolean },
 ): TronRoutes {
   const routes = chainRoutes(chain);
   const wrapped: Record<string, TronRoutes[string]> = {};
@@ -29,6 +29,7 @@ function faulty(
       if (path === '/wallet/getnowblock' && faults.headLag > 0) {
         return chain.block(chain.head.number - faults.headLag)!.json;
       }
+      if (path === '/wallet/getblockbynum' && faults.noBlocks) return {};
       if (path === '/wallet/gettransactioninfobyblocknum' && faults.noInfos) return [];
       return handler(body);
     };
@@ -53,7 +54,7 @@ describe('TronIndexer when the node misbehaves', () => {
   it('reports a node that is down, recovers by itself, waits for a lagging replica and for missing infos', async () => {
     const chain = new ScriptedTronChain();
     chain.mine(trxTransfer(ALICE, BOB, 1n));
-    const faults = { down: true, headLag: 0, noInfos: false };
+    const faults = { down: true, headLag: 0, noBlocks: false, noInfos: false };
     node = await startTronNodeFixture(faulty(chain, faults));
     const logs: string[] = [];
     const indexer = new TronIndexer({
@@ -92,6 +93,12 @@ describe('TronIndexer when the node misbehaves', () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(await blocks()).toEqual(['0', '1']);
       expect(indexer.health().ok).toBe(true);
+      // Nor is one that has no block at its own head.
+      faults.noBlocks = true;
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await blocks()).toEqual(['0', '1']);
+      expect(indexer.health().ok).toBe(true);
+      faults.noBlocks = false;
       faults.headLag = 0;
       // A block whose infos the node has not got yet is read again, never indexed without its fees.
       faults.noInfos = true;

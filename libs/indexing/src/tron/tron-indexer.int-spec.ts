@@ -29,6 +29,7 @@ import {
   trc20Transfer,
   trxTransfer,
 } from '../../../../test/support/tron-node/scripted-tron-chain';
+import { ReorgTooDeepError } from '../evm/indexer-errors';
 import { TronIndexer } from './tron-indexer';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -71,7 +72,7 @@ describe('TronIndexer against the java-tron fixture', () => {
     return [...live.values()];
   }
 
-  it('indexes TRX, TRC-10, TRC-20 and burnt fees exactly, up to the solidified head', async () => {
+  it('indexes TRX, TRC-10, TRC-20 and burnt fees exactly, up to the solidified head in solidified mode', async () => {
     const chain = new ScriptedTronChain();
     chain.mine(trxTransfer(ALICE, BOB, 1_500_000n, { netFee: 100_000n, otherFee: 1_000_000n }));
     chain.mine(
@@ -83,7 +84,13 @@ describe('TronIndexer against the java-tron fixture', () => {
     chain.mine(trxTransfer(BOB, CAROL, 5n));
     chain.solidifiedLag = 1; // block 4 is not solidified yet
     const { client } = await serve(chain);
-    const indexer = new TronIndexer({ chain: 'tron-a', client, eventStore: store, startBlock: 0n });
+    const indexer = new TronIndexer({
+      chain: 'tron-a',
+      client,
+      eventStore: store,
+      startBlock: 0n,
+      finalityDepth: 'solidified',
+    });
     expect(await indexer.syncOnce()).toBe(3n);
 
     const recorded = await events('tron-a');
@@ -214,6 +221,73 @@ describe('TronIndexer against the java-tron fixture', () => {
     ).toEqual([231, 232]);
   });
 
+  it('follows the head by default and reverts reorgs up to 20 blocks deep, not 21', async () => {
+    const chain = new ScriptedTronChain();
+    chain.mineEmpty(30);
+    chain.solidifiedLag = 19; // as on mainnet: ignored, the head is followed
+    const { client } = await serve(chain);
+    const options = { chain: 'tron-e', client, eventStore: store, startBlock: 0n };
+    expect(await new TronIndexer(options).syncOnce()).toBe(30n);
+    expect((await events('tron-e')).filter(isBlockIndexed).at(-1)!.data.hash).toBe(chain.head.blockID);
+
+    chain.reorg(10);
+    chain.mine(trxTransfer(ALICE, BOB, 20n));
+    chain.mineEmpty(20);
+    // A fresh instance, which rebuilds its window of 20 blocks and the anchor from the stream.
+    const indexer = new TronIndexer(options);
+    expect(await indexer.syncOnce()).toBe(31n);
+    const recorded = await events('tron-e');
+    expect(recorded.filter(isBlockReverted).map((e) => Number(e.data.number))).toEqual(
+      Array.from({ length: 20 }, (_, i) => 30 - i),
+    );
+    expect((await standing('tron-e')).map((t) => [t.blockNumber, t.amount])).toEqual([['11', '20']]);
+
+    chain.reorg(10);
+    chain.mineEmpty(22);
+    await expect(indexer.syncOnce()).rejects.toThrow(ReorgTooDeepError);
+  });
+
+  it('ends on the canonical chain after a storm of 50 reorgs, many to a shorter chain', async () => {
+    const chain = new ScriptedTronChain();
+    const amounts = new Map<number, bigint>(); // the canonical transfer in each block, each amount new
+    let minted = 1000n;
+    const mine = (n: number) => {
+      for (let i = 0; i < n; i++, minted++) {
+        amounts.set(chain.mine(trxTransfer(ALICE, BOB, minted)).number, minted);
+      }
+    };
+    mine(30);
+    const { client } = await serve(chain);
+    const indexer = new TronIndexer({ chain: 'tron-f', client, eventStore: store, startBlock: 0n });
+    await indexer.syncOnce();
+    let seed = 39;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    let shorter = 0;
+    for (let round = 0; round < 50; round++) {
+      const depth = 1 + random(6);
+      const added = 1 + random(depth + 2); // at least one block: a bare rollback looks like a lagging node
+      if (added < depth) shorter++;
+      const keep = chain.head.number - depth;
+      chain.reorg(keep);
+      for (const n of [...amounts.keys()]) if (n > keep) amounts.delete(n);
+      mine(added);
+      await indexer.syncOnce();
+    }
+    expect(shorter).toBeGreaterThan(10);
+    const recorded = await events('tron-f');
+    const blocks = new Map<string, string>();
+    for (const e of recorded) {
+      if (isBlockIndexed(e)) blocks.set(e.data.number, e.data.hash);
+      if (isBlockReverted(e)) blocks.delete(e.data.number);
+    }
+    expect([...blocks]).toEqual(
+      Array.from({ length: chain.head.number + 1 }, (_, n) => [String(n), chain.block(n)!.blockID]),
+    );
+    expect((await standing('tron-f')).map((t) => [Number(t.blockNumber), BigInt(t.amount)])).toEqual([
+      ...amounts,
+    ]);
+  });
+
   it('follows the head with a finality depth and reverts a reorg', async () => {
     const chain = new ScriptedTronChain();
     chain.mine(trxTransfer(ALICE, BOB, 100n));
@@ -257,6 +331,49 @@ describe('TronIndexer against the java-tron fixture', () => {
       ['1', 'native', ALICE, BOB, '100'],
       ['2', 'trc20', ALICE, CAROL, '999'],
       ['4', 'native', CAROL, ALICE, '7'],
+    ]);
+  });
+
+  it('follows a reorg to a shorter chain at once: reverts every orphan, then the canonical blocks up to the head', async () => {
+    const chain = new ScriptedTronChain();
+    chain.mine(trxTransfer(ALICE, BOB, 100n));
+    chain.mine(trxTransfer(BOB, CAROL, 200n));
+    chain.mine(trc20Transfer(ALICE, USDT, CAROL, 300n));
+    chain.mine(trxTransfer(CAROL, ALICE, 400n));
+    const { client } = await serve(chain);
+    const options = { chain: 'tron-d', client, eventStore: store, startBlock: 0n, finalityDepth: 5 };
+    const indexer = new TronIndexer(options);
+    expect(await indexer.syncOnce()).toBe(4n);
+    const orphaned = [4, 3, 2].map((n) => chain.block(n)!.blockID);
+    const before = await events('tron-d');
+
+    // Blocks 2 to 4 replaced by a single block 2: the node's head is below the indexed tip.
+    chain.reorg(1);
+    chain.mine(trc20Transfer(ALICE, USDT, BOB, 555n));
+    expect(await indexer.syncOnce()).toBe(2n);
+
+    const tail = (await events('tron-d')).slice(before.length);
+    expect(tail.map((e) => [e.type, 'blockHash' in e.data ? e.data.blockHash : e.data.hash])).toEqual([
+      ...orphaned.flatMap((hash) => [
+        ['TransferReverted', hash],
+        ['BlockReverted', hash],
+      ]),
+      ['BlockIndexed', chain.block(2)!.blockID],
+      ['TransferObserved', chain.block(2)!.blockID],
+    ]);
+    expect((await standing('tron-d')).map((t) => [t.blockNumber, t.kind, t.from, t.to, t.amount])).toEqual([
+      ['1', 'native', ALICE, BOB, '100'],
+      ['2', 'trc20', ALICE, BOB, '555'],
+    ]);
+
+    // The new branch grows past the old tip: followed from the new block 2, nothing reverted again.
+    chain.mineEmpty(3);
+    expect(await new TronIndexer(options).syncOnce()).toBe(5n);
+    const grown = (await events('tron-d')).slice(before.length + tail.length);
+    expect(grown.map((e) => [e.type, (e.data as { number?: string }).number])).toEqual([
+      ['BlockIndexed', '3'],
+      ['BlockIndexed', '4'],
+      ['BlockIndexed', '5'],
     ]);
   });
 });

@@ -13,6 +13,7 @@ import type { EventStore } from '@chainwire/event-store';
 import { chainStream } from '@chainwire/chain-events';
 import { BackfillProgress } from '../evm/backfill-progress';
 import { IndexerLoop } from '../indexer-loop';
+import { probedBlock } from '../probed-block';
 import { appendWindowStep, windowStepLog } from '../window-block-events';
 import { loadChainStreamState, type ChainStreamState, type WindowBlock } from '../evm/chain-stream-state';
 import { ReorgTooDeepError, StartBlockBeyondHeadError } from '../evm/indexer-errors';
@@ -28,10 +29,12 @@ export interface TronIndexerOptions {
   /** First block to index on an empty stream; default the head the indexer follows. */
   startBlock?: bigint;
   /**
-   * Absent (the default): index only solidified blocks (`/walletsolidity/getnowblock`), which never
-   * reorg. A number: index up to the node's head and follow reorgs of up to this many blocks.
+   * Blocks kept revertible while the node's head is followed: a reorg of up to this many blocks is
+   * reverted, a deeper one cannot be. Default DEFAULT_TRON_FINALITY_DEPTH (20). 'solidified': only
+   * solidified blocks (`/walletsolidity/getnowblock`, about 19 behind the head) are indexed, which
+   * never reorg.
    */
-  finalityDepth?: number;
+  finalityDepth?: number | 'solidified';
   /**
    * Blocks per read and append, at most 100 (java-tron's limit for one getblockbylimitnext). Default 20:
    * a mainnet block holds hundreds of transactions, and 100 of them make an answer of tens of megabytes.
@@ -49,6 +52,11 @@ export interface TronIndexerOptions {
   maxLagMs?: number;
 }
 
+/**
+ * A block is solidified once 19 of the 27 super representatives have built on it, about 19 blocks
+ * (a minute) later; a reorg replaces only blocks above the solidified one, which this depth covers.
+ */
+const DEFAULT_TRON_FINALITY_DEPTH = 20;
 /** Blocks kept revertible in solidified mode: a solidified block never reorgs, so this is only a margin. */
 const SOLIDIFIED_WINDOW = 20;
 const DEFAULT_BLOCKS_PER_BATCH = 20;
@@ -62,6 +70,7 @@ const DEFAULT_BLOCKS_PER_BATCH = 20;
  */
 export class TronIndexer implements HealthSource {
   private readonly stream: string;
+  private readonly solidified: boolean;
   private readonly windowSize: number;
   private readonly batchSize: bigint;
   private readonly log: (msg: string) => void;
@@ -74,7 +83,9 @@ export class TronIndexer implements HealthSource {
 
   constructor(private readonly options: TronIndexerOptions) {
     this.stream = chainStream(options.chain);
-    this.windowSize = options.finalityDepth === undefined ? SOLIDIFIED_WINDOW : options.finalityDepth + 1;
+    const depth = options.finalityDepth ?? DEFAULT_TRON_FINALITY_DEPTH;
+    this.solidified = depth === 'solidified';
+    this.windowSize = depth === 'solidified' ? SOLIDIFIED_WINDOW : depth + 1;
     const batch = Math.min(
       TRON_BLOCKS_PER_CALL,
       Math.max(1, options.maxBlocksPerBatch ?? DEFAULT_BLOCKS_PER_BATCH),
@@ -111,7 +122,7 @@ export class TronIndexer implements HealthSource {
     return this.loop.health(this.next === undefined ? undefined : this.next - 1n, this.nodeHead);
   }
 
-  /** Indexes up to the followed head (solidified, or the node's head in depth mode) and returns it. */
+  /** Indexes up to the followed head (the node's, or in solidified mode the solidified one) and returns it. */
   async syncOnce(): Promise<bigint> {
     try {
       if (!this.state) await this.load();
@@ -131,9 +142,7 @@ export class TronIndexer implements HealthSource {
   }
 
   private async followedHead(): Promise<bigint> {
-    const block = await getNowBlock(this.options.client, {
-      solidified: this.options.finalityDepth === undefined,
-    });
+    const block = await getNowBlock(this.options.client, { solidified: this.solidified });
     this.nodeHead = block.number;
     return block.number;
   }
@@ -158,9 +167,10 @@ export class TronIndexer implements HealthSource {
   }
 
   /**
-   * One batch: detect a reorg at the tip, read the next blocks and their infos, append. False when there
-   * was nothing to do. A node below the indexed tip, or without the tip's block, is a lagging replica:
-   * wait. Only a different hash at an indexed height is a reorg.
+   * One batch: detect a reorg, read the next blocks and their infos, append. False when there was
+   * nothing to do. Only a different hash at an indexed height is a reorg, looked for at the tip or,
+   * when the followed head is below it, at that head (probed-block.ts): a reorg to a shorter chain is
+   * followed at once. A node without a block there, or with ours there below the tip, lags: wait.
    */
   private async step(head: bigint): Promise<boolean> {
     const state = this.state!;
@@ -168,11 +178,12 @@ export class TronIndexer implements HealthSource {
     let orphans: WindowBlock[] = [];
     let parent: WindowBlock | undefined = state.window[state.window.length - 1];
     if (parent) {
-      if (parent.number > head) return false;
-      const canonical = await getBlockByNum(this.options.client, parent.number);
+      const probe = probedBlock(state.window, head);
+      if (!probe) return false;
+      const canonical = await getBlockByNum(this.options.client, probe.number);
       if (!canonical) return false;
-      if (canonical.hash !== parent.hash) {
-        const ancestor = await this.findCommonAncestor(state);
+      if (canonical.hash !== probe.hash) {
+        const ancestor = await this.findCommonAncestor(state, probe.number);
         orphans = state.window.filter((b) => b.number > (ancestor?.number ?? -1n));
         parent = ancestor;
         from = ancestor ? ancestor.number + 1n : state.firstBlock!;
@@ -237,9 +248,14 @@ export class TronIndexer implements HealthSource {
     });
   }
 
-  private async findCommonAncestor(state: ChainStreamState): Promise<WindowBlock | undefined> {
+  /** As the EVM indexer's: the newest window block up to `highest` the node still has. */
+  private async findCommonAncestor(
+    state: ChainStreamState,
+    highest: bigint,
+  ): Promise<WindowBlock | undefined> {
     for (let i = state.window.length - 1; i >= 0; i--) {
       const block = state.window[i];
+      if (block.number > highest) continue;
       const header = await getBlockByNum(this.options.client, block.number);
       if (!header) throw new RetryableError(`the node has no block ${block.number} (yet)`);
       if (header.hash === block.hash) return block;

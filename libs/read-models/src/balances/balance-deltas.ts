@@ -16,6 +16,8 @@ export interface BalanceDelta {
   /** 'native' or the token contract in stored form. */
   readonly asset: string;
   readonly amount: bigint;
+  /** The newest block among the transfers summed (a revert counts as its block's). */
+  readonly lastBlock: number;
 }
 
 export const NATIVE_ASSET = 'native';
@@ -58,17 +60,19 @@ export function balanceAsset(data: Pick<TransferObservedData, 'kind' | 'asset'>)
 export function aggregateBalanceDeltas(events: readonly RecordedEvent[]): BalanceDelta[] {
   // chain → asset → holder → delta, in the order keys first appear. Keyed by the events' own (normalised,
   // memoised) strings rather than by one key string built per side of every transfer.
-  const byChain = new Map<string, Map<string, Map<string, { amount: bigint }>>>();
-  const deltas: { chain: string; address: string; asset: string; amount: bigint }[] = [];
-  const add = (chain: string, address: string, asset: string, amount: bigint) => {
+  const byChain = new Map<string, Map<string, Map<string, { amount: bigint; lastBlock: number }>>>();
+  const deltas: { chain: string; address: string; asset: string; amount: bigint; lastBlock: number }[] = [];
+  const add = (chain: string, address: string, asset: string, amount: bigint, block: number) => {
     let byAsset = byChain.get(chain);
     if (!byAsset) byChain.set(chain, (byAsset = new Map()));
     let byHolder = byAsset.get(asset);
     if (!byHolder) byAsset.set(asset, (byHolder = new Map()));
     const entry = byHolder.get(address);
-    if (entry) entry.amount += amount;
-    else {
-      const delta = { chain, address, asset, amount };
+    if (entry) {
+      entry.amount += amount;
+      if (block > entry.lastBlock) entry.lastBlock = block;
+    } else {
+      const delta = { chain, address, asset, amount, lastBlock: block };
       byHolder.set(address, delta);
       deltas.push(delta);
     }
@@ -83,9 +87,12 @@ export function aggregateBalanceDeltas(events: readonly RecordedEvent[]): Balanc
     const from = data.from === null ? null : normaliseAddress(data.from);
     const to = data.to === null ? null : normaliseAddress(data.to);
     const isToken = asset !== NATIVE_ASSET;
+    // Block numbers stay far below 2^53 on every chain.
+    const block = Number(data.blockNumber);
     if (from !== null && !(isToken && TOKEN_MINT_BURN_ADDRESSES.has(from)))
-      add(data.chain, from, asset, -amount);
-    if (to !== null && !(isToken && TOKEN_MINT_BURN_ADDRESSES.has(to))) add(data.chain, to, asset, amount);
+      add(data.chain, from, asset, -amount, block);
+    if (to !== null && !(isToken && TOKEN_MINT_BURN_ADDRESSES.has(to)))
+      add(data.chain, to, asset, amount, block);
   }
   return deltas;
 }

@@ -1,5 +1,8 @@
 import type { NewEvent, RecordedEvent } from '@chainwire/event-store';
 import {
+  BALANCES_OBSERVED,
+  type BalancesObserved,
+  balancesObservedId,
   BLOCK_INDEXED,
   BLOCK_REVERTED,
   type BlockIndexed,
@@ -76,7 +79,10 @@ export function transferReverted(observed: NewEvent<TransferObserved>): NewEvent
 }
 
 /** Wraps a NewEvent as if read back from the store (for unit tests of pure helpers). */
-export function recorded<E extends ChainEvent>(event: NewEvent<E>, n: number): RecordedEvent<E> {
+export function recorded<E extends ChainEvent | BalancesObserved>(
+  event: NewEvent<E>,
+  n: number,
+): RecordedEvent<E> {
   return {
     ...event,
     streamId: 'chain-test',
@@ -85,4 +91,20 @@ export function recorded<E extends ChainEvent>(event: NewEvent<E>, n: number): R
     metadata: event.metadata ?? {},
     createdAt: new Date(0),
   };
+}
+
+/** An observation of `address`'s balances at the end of `block`, as the API appends it. Test use only. */
+export function balancesObserved(
+  block: NewEvent<BlockIndexed>,
+  address: string,
+  balances: Record<string, bigint>,
+): NewEvent<BalancesObserved> {
+  const data = {
+    chain: block.data.chain,
+    address,
+    blockNumber: block.data.number,
+    blockHash: block.data.hash,
+    balances: Object.entries(balances).map(([asset, amount]) => ({ asset, amount: amount.toString() })),
+  };
+  return { id: balancesObservedId(data), type: BALANCES_OBSERVED, data };
 }

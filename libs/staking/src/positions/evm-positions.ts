@@ -3,7 +3,7 @@ import { readCreditContract, readPooledForShares } from '@chainwire/chains';
 import type { EvmStakingChain } from '../chains/evm-staking-chains';
 import { withNodeErrors } from '../chains/node-errors';
 import { foldEvmDelegations } from './fold-evm-delegations';
-import type { StakingPosition } from './positions.response';
+import type { FoldedPosition } from './position-item';
 import type { StakeOperationRow } from './stake-operation-row';
 
 /**
@@ -11,12 +11,13 @@ import type { StakeOperationRow } from './stake-operation-row';
  * model holds (the credit contract's `getPooledBNBByShares`, so a delegation not yet indexed is not taken
  * for a reward) less the principal; one UNBONDING per unclaimed undelegation, or
  * WITHDRAWABLE once the chain's head is at or past its unlock time (the chain's clock, not ours: a
- * claim is judged by block time).
+ * claim is judged by block time). An unbond's unlock time is both unlockTimeMs and, as the interface names
+ * the time a pending unstake can be withdrawn, unfreezeExpireTimeMs.
  */
 export async function evmPositions(
   chain: EvmStakingChain,
   rows: readonly StakeOperationRow[],
-): Promise<StakingPosition[]> {
+): Promise<FoldedPosition[]> {
   const state = foldEvmDelegations(rows);
   const staked = [...state.delegations.values()].filter((d) => d.shares > 0n);
   const [head, live] = await withNodeErrors(() =>
@@ -26,7 +27,7 @@ export async function evmPositions(
     ]),
   );
   const nowMs = head ? Number(head.timestamp) * 1000 : 0;
-  const positions: StakingPosition[] = staked.map((d, i) => {
+  const positions: FoldedPosition[] = staked.map((d, i) => {
     const pooled = live[i] ?? d.principalWei;
     return {
       validatorId: d.validator,
@@ -34,6 +35,7 @@ export async function evmPositions(
       stakedWei: d.principalWei,
       shares: d.shares,
       rewardsWei: pooled > d.principalWei ? pooled - d.principalWei : 0n,
+      updatedAtMs: d.updatedAtMs,
     };
   });
   for (const unbond of state.unbonds) {
@@ -44,7 +46,10 @@ export async function evmPositions(
       stakedWei: unbond.amountWei,
       shares: unbond.shares,
       rewardsWei: 0n,
-      ...(unbond.unlockTimeMs === null ? {} : { unlockTimeMs: unbond.unlockTimeMs }),
+      updatedAtMs: unbond.updatedAtMs,
+      ...(unbond.unlockTimeMs === null
+        ? {}
+        : { unlockTimeMs: unbond.unlockTimeMs, unfreezeExpireTimeMs: unbond.unlockTimeMs }),
     });
   }
   return positions;

@@ -7,6 +7,7 @@ const row = (
   amount: bigint,
   shares: bigint | null = null,
   unlockTimeMs: number | null = null,
+  timestampMs = 0,
 ): StakeOperationRow => ({
   operation,
   validator,
@@ -16,19 +17,26 @@ const row = (
   resource: null,
   receiver: null,
   votes: null,
-  timestampMs: 0,
+  timestampMs,
 });
 
 describe('foldEvmDelegations', () => {
   it('adds delegations, removes the undelegated fraction of principal and queues the unbond', () => {
     const state = foldEvmDelegations([
-      row('delegate', 'A', 2000n, 2000n),
-      row('delegate', 'A', 1000n, 900n),
-      row('undelegate', 'A', 1100n, 1450n, 5000),
+      row('delegate', 'A', 2000n, 2000n, null, 1000),
+      row('delegate', 'A', 1000n, 900n, null, 2000),
+      row('undelegate', 'A', 1100n, 1450n, 5000, 3000),
     ]);
     // 3000 wei for 2900 shares; half the shares out → principal 3000 × 1450 / 2900 = 1500 removed.
-    expect(state.delegations.get('A')).toEqual({ validator: 'A', shares: 1450n, principalWei: 1500n });
-    expect(state.unbonds).toEqual([{ validator: 'A', amountWei: 1100n, shares: 1450n, unlockTimeMs: 5000 }]);
+    expect(state.delegations.get('A')).toEqual({
+      validator: 'A',
+      shares: 1450n,
+      principalWei: 1500n,
+      updatedAtMs: 3000,
+    });
+    expect(state.unbonds).toEqual([
+      { validator: 'A', amountWei: 1100n, shares: 1450n, unlockTimeMs: 5000, updatedAtMs: 3000 },
+    ]);
   });
 
   it('rounds the removed principal down and clears it with the last share', () => {
@@ -37,7 +45,7 @@ describe('foldEvmDelegations', () => {
       row('undelegate', 'A', 3n, 1n),
       row('undelegate', 'A', 8n, 2n),
     ]);
-    expect(state.delegations.get('A')).toEqual({ validator: 'A', shares: 0n, principalWei: 0n });
+    expect(state.delegations.get('A')).toMatchObject({ validator: 'A', shares: 0n, principalWei: 0n });
   });
 
   it("pays a validator's oldest unbonds whole on claim, leaving other validators' and later ones", () => {
@@ -54,5 +62,20 @@ describe('foldEvmDelegations', () => {
       ['B', 20n],
       ['A', 40n],
     ]);
+  });
+
+  it('dates a delegation by its last delegate or undelegate, and each unbond by its undelegation', () => {
+    const state = foldEvmDelegations([
+      row('delegate', 'A', 100n, 100n, null, 1000),
+      row('delegate', 'B', 100n, 100n, null, 2000),
+      row('undelegate', 'A', 10n, 10n, 9000, 3000),
+      row('delegate', 'B', 50n, 50n, null, 4000),
+      row('undelegate', 'A', 20n, 20n, 9500, 5000),
+      // The claim pays A's first unbond: it changes no delegation and dates nothing.
+      row('claim', 'A', 10n, null, null, 6000),
+    ]);
+    expect(state.delegations.get('A')?.updatedAtMs).toBe(5000);
+    expect(state.delegations.get('B')?.updatedAtMs).toBe(4000);
+    expect(state.unbonds.map((u) => [u.validator, u.updatedAtMs])).toEqual([['A', 5000]]);
   });
 });

@@ -6,6 +6,11 @@ export interface EvmDelegation {
   shares: bigint;
   /** Wei delegated and not yet undelegated (the cost basis of the shares held). */
   principalWei: bigint;
+  /**
+   * Block time (unix ms) of the last delegate or undelegate with the validator: the operations that change
+   * the delegation (a claim pays unbonds and leaves it as it is).
+   */
+  updatedAtMs: number;
 }
 
 /** An undelegation not yet claimed: its BNB, paid once `unlockTimeMs` has passed. */
@@ -14,6 +19,8 @@ export interface EvmUnbond {
   readonly amountWei: bigint;
   readonly shares: bigint;
   readonly unlockTimeMs: number | null;
+  /** Block time (unix ms) of the undelegation: nothing changes an unbond after it but the claim that pays it. */
+  readonly updatedAtMs: number;
 }
 
 export interface EvmStakingState {
@@ -38,7 +45,7 @@ export function foldEvmDelegations(rows: readonly StakeOperationRow[]): EvmStaki
     const validator = row.validator;
     let delegation = delegations.get(validator);
     if (!delegation) {
-      delegation = { validator, shares: 0n, principalWei: 0n };
+      delegation = { validator, shares: 0n, principalWei: 0n, updatedAtMs: row.timestampMs };
       delegations.set(validator, delegation);
     }
     const shares = row.shares ?? 0n;
@@ -46,6 +53,7 @@ export function foldEvmDelegations(rows: readonly StakeOperationRow[]): EvmStaki
       case 'delegate':
         delegation.shares += shares;
         delegation.principalWei += row.amount;
+        delegation.updatedAtMs = row.timestampMs;
         break;
       case 'undelegate': {
         const removed =
@@ -56,7 +64,14 @@ export function foldEvmDelegations(rows: readonly StakeOperationRow[]): EvmStaki
             : 0n;
         delegation.shares = delegation.shares > shares ? delegation.shares - shares : 0n;
         delegation.principalWei -= removed;
-        unbonds.push({ validator, amountWei: row.amount, shares, unlockTimeMs: row.unlockTimeMs });
+        delegation.updatedAtMs = row.timestampMs;
+        unbonds.push({
+          validator,
+          amountWei: row.amount,
+          shares,
+          unlockTimeMs: row.unlockTimeMs,
+          updatedAtMs: row.timestampMs,
+        });
         break;
       }
       case 'claim': {

@@ -45,10 +45,32 @@ describe('foldTronStake', () => {
       row('delegateResource', { amount: 3n * TRX, receiver: 'R', resource: 'ENERGY' }),
       row('undelegateResource', { amount: 2n * TRX, receiver: 'R' }),
     ]);
-    expect(state.unfreezes).toEqual([{ amountSun: TRX, resource: 'BANDWIDTH', expireTimeMs: 3000 }]);
+    expect(state.unfreezes).toEqual([
+      { amountSun: TRX, resource: 'BANDWIDTH', expireTimeMs: 3000, updatedAtMs: 0 },
+    ]);
     expect([...state.delegated]).toEqual([
       ['R|BANDWIDTH', 3n * TRX],
       ['R|ENERGY', 3n * TRX],
     ]);
+  });
+
+  it('dates the votes by the vote that set them, the frozen rest by its last freeze, unfreeze or vote', () => {
+    const state = foldTronStake([
+      row('freeze', { amount: 10n * TRX, timestampMs: 1000 }),
+      row('vote', { votes: [{ validator: 'SR', count: '4' }], timestampMs: 2000 }),
+      row('unfreeze', { amount: TRX, unlockTimeMs: 9000, timestampMs: 3000 }),
+      // A delegation moves no frozen sun: it dates neither.
+      row('delegateResource', { amount: TRX, receiver: 'R', timestampMs: 4000 }),
+    ]);
+    expect([state.votesUpdatedAtMs, state.stakeUpdatedAtMs]).toEqual([2000, 3000]);
+    expect(state.unfreezes.map((u) => u.updatedAtMs)).toEqual([3000]);
+    // An unfreeze that withdraws the votes sets the (now empty) vote set.
+    const withdrawn = foldTronStake([
+      row('freeze', { amount: 4n * TRX, timestampMs: 1000 }),
+      row('vote', { votes: [{ validator: 'SR', count: '4' }], timestampMs: 2000 }),
+      row('unfreeze', { amount: TRX, unlockTimeMs: 9000, timestampMs: 3000 }),
+    ]);
+    expect([withdrawn.votes.size, withdrawn.votesUpdatedAtMs]).toEqual([0, 3000]);
+    expect(foldTronStake([]).stakeUpdatedAtMs).toBeNull();
   });
 });

@@ -7,6 +7,8 @@ export interface TronUnfreeze {
   readonly amountSun: bigint;
   readonly resource: Resource;
   readonly expireTimeMs: number | null;
+  /** Block time (unix ms) of the unfreeze: nothing changes it after that but the withdrawal that removes it. */
+  readonly updatedAtMs: number;
 }
 
 export interface TronStakeState {
@@ -17,6 +19,13 @@ export interface TronStakeState {
   readonly unfreezes: TronUnfreeze[];
   /** Sun of each resource delegated to each receiver: `${receiver}|${resource}`. */
   readonly delegated: Map<string, bigint>;
+  /** Block time (unix ms) of the vote that set the vote set, or of the unfreeze that withdrew it; null: none. */
+  votesUpdatedAtMs: number | null;
+  /**
+   * Block time (unix ms) of the last freeze, unfreeze or vote, the operations the frozen sun no vote covers
+   * depends on (a delegation moves no frozen sun); null: none.
+   */
+  stakeUpdatedAtMs: number | null;
 }
 
 export const SUN_PER_VOTE = 1_000_000n;
@@ -35,19 +44,31 @@ export function foldTronStake(rows: readonly StakeOperationRow[]): TronStakeStat
     votes: new Map(),
     unfreezes: [],
     delegated: new Map(),
+    votesUpdatedAtMs: null,
+    stakeUpdatedAtMs: null,
   };
   for (const row of rows) {
     const resource: Resource = row.resource ?? 'BANDWIDTH';
     switch (row.operation) {
       case 'freeze':
         state.frozen[resource] += row.amount;
+        state.stakeUpdatedAtMs = row.timestampMs;
         break;
       case 'unfreeze': {
         const moved = row.amount < state.frozen[resource] ? row.amount : state.frozen[resource];
         state.frozen[resource] -= moved;
-        state.unfreezes.push({ amountSun: row.amount, resource, expireTimeMs: row.unlockTimeMs });
+        state.unfreezes.push({
+          amountSun: row.amount,
+          resource,
+          expireTimeMs: row.unlockTimeMs,
+          updatedAtMs: row.timestampMs,
+        });
+        state.stakeUpdatedAtMs = row.timestampMs;
         const power = (state.frozen.BANDWIDTH + state.frozen.ENERGY) / SUN_PER_VOTE;
-        if (totalVotes(state.votes) > power) state.votes = new Map();
+        if (totalVotes(state.votes) > power) {
+          state.votes = new Map();
+          state.votesUpdatedAtMs = row.timestampMs;
+        }
         break;
       }
       case 'withdrawUnfrozen': {
@@ -59,6 +80,8 @@ export function foldTronStake(rows: readonly StakeOperationRow[]): TronStakeStat
       }
       case 'vote':
         state.votes = new Map((row.votes ?? []).map((v) => [v.validator, BigInt(v.count)]));
+        state.votesUpdatedAtMs = row.timestampMs;
+        state.stakeUpdatedAtMs = row.timestampMs;
         break;
       case 'delegateResource':
       case 'undelegateResource': {

@@ -7,6 +7,7 @@ import { parseStakingAddress } from '../chains/staking-address';
 import { TRON_CHAIN, TronStakingChain } from '../chains/tron-staking-chain';
 import { StakingErrorCode } from '../staking-error-codes';
 import { evmPositions } from './evm-positions';
+import { toPositionItem } from './position-item';
 import type { StakingPositionsResult } from './positions.response';
 import type { PositionsQuery } from './positions.schema';
 import { readOwnerOperations } from './staking-operations.repository';
@@ -38,10 +39,12 @@ export class GetStakingPositionsHandler implements IQueryHandler<GetStakingPosit
     const tron = entry.id === TRON_CHAIN ? this.tron.node : undefined;
     if (!evm && !tron) throw notSupported(entry.id);
     const rows = await readOwnerOperations(this.db, entry.id, owner);
+    const readAtMs = Date.now();
+    const folded = evm ? await evmPositions(evm, rows) : await tronPositions(tron!, owner, rows, readAtMs);
     return {
       chain: entry.id,
       address: owner,
-      positions: evm ? await evmPositions(evm, rows) : await tronPositions(tron!, owner, rows),
+      positions: folded.map((p) => toPositionItem(entry.id, owner, p, readAtMs)),
     };
   }
 }

@@ -16,8 +16,12 @@ export class StakingPositionsController {
     summary: "An address's staking positions, from indexed stake operations",
     description:
       'EVM (a chain with <CHAIN>_STAKE_HUB): one STAKED position per validator with shares, one UNBONDING ' +
-      '(WITHDRAWABLE once unlocked) per unclaimed undelegation. Statuses: STAKED, UNBONDING, UNFREEZING, ' +
-      'WITHDRAWABLE. Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, STAKING_NOT_SUPPORTED, VALIDATION_ERROR; ' +
+      '(WITHDRAWABLE once unlocked) per unclaimed undelegation. Tron: one STAKED per voted SR, one for frozen sun ' +
+      'no vote covers, one UNFREEZING (WITHDRAWABLE once expired) per unfreeze not withdrawn. Statuses: STAKED, ' +
+      'UNBONDING, UNFREEZING, WITHDRAWABLE. Each item has chain, address, validatorId, stakedAmountWei, ' +
+      "rewardsWei, status, updatedAt (the block time of the last operation folded into it, never the read's " +
+      'time) and, on a pending unfreeze or unbond, unfreezeExpireTimeMs; stakedWei, shares, unlockTimeMs and ' +
+      'resource stay beside them. Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, STAKING_NOT_SUPPORTED, VALIDATION_ERROR; ' +
       '401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
   })
   @ApiParam({ name: 'address', example: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' })

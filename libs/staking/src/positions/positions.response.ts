@@ -9,7 +9,21 @@ import { EnvelopeOf } from '@chainwire/core';
 export const POSITION_STATUSES = ['STAKED', 'UNBONDING', 'UNFREEZING', 'WITHDRAWABLE'] as const;
 export type PositionStatus = (typeof POSITION_STATUSES)[number];
 
+/**
+ * One position. The interface's fields are chain, address, validatorId, stakedAmountWei, rewardsWei, status,
+ * updatedAt and, on a pending unfreeze or unbond, unfreezeExpireTimeMs; the others stay for the clients
+ * that read them. Integers are JSON number literals with every digit (docs/architecture.md §7).
+ */
 export class StakingPosition {
+  @ApiProperty({ example: 'smartchain', description: 'Registry chain id, as the query named it' })
+  chain!: string;
+
+  @ApiProperty({
+    example: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+    description: 'The staker: EVM checksummed, Tron base58',
+  })
+  address!: string;
+
   @ApiProperty({
     type: String,
     nullable: true,
@@ -29,6 +43,9 @@ export class StakingPosition {
       'UNBONDING/WITHDRAWABLE: the wei the undelegation will pay; Tron: sun frozen, voted or unfreezing',
     example: 2000000000000000000,
   })
+  stakedAmountWei!: bigint;
+
+  @ApiProperty({ type: 'integer', description: 'The same as stakedAmountWei (its earlier name)' })
   stakedWei!: bigint;
 
   @ApiProperty({ type: 'integer', nullable: true, description: 'EVM: delegation shares; Tron: null' })
@@ -43,17 +60,32 @@ export class StakingPosition {
   })
   rewardsWei!: bigint;
 
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    description:
+      'Block time of the last operation folded into the position (a delegation: its last delegate or undelegate; ' +
+      'an unbond or unfreeze: its own operation; an SR: the vote that set the votes; frozen sun no vote covers: ' +
+      'the last freeze, unfreeze or vote). Every position comes from at least one operation, so it is never ' +
+      'the time of the read; rewardsWei is read live and not dated by it.',
+    example: '2025-01-01T00:00:00.000Z',
+  })
+  updatedAt!: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    description:
+      'Present only on a pending unfreeze: unix ms it can be withdrawn from. Tron UNFREEZING/WITHDRAWABLE: the ' +
+      'unfreeze expiry; EVM UNBONDING/WITHDRAWABLE: the claim unlock (unlockTimeMs)',
+    example: 1735689600000,
+  })
+  unfreezeExpireTimeMs?: number;
+
   @ApiPropertyOptional({
     type: 'integer',
     description: 'EVM UNBONDING/WITHDRAWABLE: unix ms the claim unlocks',
   })
   unlockTimeMs?: number;
-
-  @ApiPropertyOptional({
-    type: 'integer',
-    description: 'Tron UNFREEZING/WITHDRAWABLE: unix ms the unfreeze expires',
-  })
-  unfreezeExpireTimeMs?: number;
 
   @ApiPropertyOptional({ enum: ['BANDWIDTH', 'ENERGY'], description: 'Tron: the resource frozen for' })
   resource?: 'BANDWIDTH' | 'ENERGY';

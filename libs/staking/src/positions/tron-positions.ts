@@ -1,7 +1,7 @@
 import { getTronReward, tronCall, type TronHttpClient } from '@chainwire/chains';
 import { withNodeErrors } from '../chains/node-errors';
 import { foldTronStake, SUN_PER_VOTE, totalVotes } from './fold-tron-stake';
-import type { StakingPosition } from './positions.response';
+import type { FoldedPosition } from './position-item';
 import type { StakeOperationRow } from './stake-operation-row';
 
 /**
@@ -15,10 +15,10 @@ export async function tronPositions(
   owner: string,
   rows: readonly StakeOperationRow[],
   nowMs = Date.now(),
-): Promise<StakingPosition[]> {
+): Promise<FoldedPosition[]> {
   const state = foldTronStake(rows);
   const reward = await withNodeErrors(() => tronCall(() => getTronReward(node, owner)));
-  const positions: StakingPosition[] = [];
+  const positions: FoldedPosition[] = [];
   for (const [validator, count] of state.votes) {
     if (count > 0n) {
       positions.push({
@@ -27,12 +27,20 @@ export async function tronPositions(
         stakedWei: count * SUN_PER_VOTE,
         shares: null,
         rewardsWei: 0n,
+        updatedAtMs: state.votesUpdatedAtMs,
       });
     }
   }
   const unvoted = state.frozen.BANDWIDTH + state.frozen.ENERGY - totalVotes(state.votes) * SUN_PER_VOTE;
   if (unvoted > 0n) {
-    positions.push({ validatorId: null, status: 'STAKED', stakedWei: unvoted, shares: null, rewardsWei: 0n });
+    positions.push({
+      validatorId: null,
+      status: 'STAKED',
+      stakedWei: unvoted,
+      shares: null,
+      rewardsWei: 0n,
+      updatedAtMs: state.stakeUpdatedAtMs,
+    });
   }
   if (positions.length > 0) positions[0] = { ...positions[0], rewardsWei: reward };
   for (const unfreeze of state.unfreezes) {
@@ -44,6 +52,7 @@ export async function tronPositions(
       shares: null,
       rewardsWei: 0n,
       resource: unfreeze.resource,
+      updatedAtMs: unfreeze.updatedAtMs,
       ...(unfreeze.expireTimeMs === null ? {} : { unfreezeExpireTimeMs: unfreeze.expireTimeMs }),
     });
   }

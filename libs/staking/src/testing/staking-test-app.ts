@@ -31,7 +31,10 @@ export interface StakingTestApp {
   close(): Promise<void>;
 }
 
-/** The staking and transaction routes behind the real guard, wired as the server wires them. */
+/**
+ * The staking and transaction routes behind the real guard, wired as the server wires them (Tron's node
+ * behind both, so prepare-sign's Tron answers are there to compare with).
+ */
 export async function startStakingTestApp(
   chains: readonly StakingChainConfig[],
   tron?: StakingModuleOptions['tron'],
@@ -45,7 +48,7 @@ export async function startStakingTestApp(
   const capabilities = ChainCapabilitiesModule.forRoot();
   const transactions = TransactionsModule.forRoot(
     { database, chainDirectory, capabilities },
-    { chains, rpcTimeoutMs: 5000 },
+    { chains, tron, rpcTimeoutMs: 5000 },
   );
   // As apps/server's EvmCallsModule: the port served by the transactions feature's preparer.
   const evmCalls: DynamicModule = {

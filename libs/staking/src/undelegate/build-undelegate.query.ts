@@ -33,8 +33,9 @@ export class BuildUndelegateQuery extends Query<UndelegateBuild> {
  * An unsigned `undelegate(operatorAddress, shares)` to the chain's stake hub (docs/architecture.md §13).
  * The shares come from the validator's credit contract now: all of them, the ones given, or those
  * `amountWei` buys at the pool rate (rounded down, so the unbond never pays more than asked). Fees, nonce
- * and gas come from the transactions feature through EVM_CALL_PREPARER, which also simulates the call.
- * Nothing is stored, so it is a query.
+ * and gas come from the transactions feature through EVM_CALL_PREPARER, which also simulates the call and
+ * checks and applies the request's nonce and fee overrides as prepare-sign does. Nothing is stored, so it
+ * is a query.
  */
 @QueryHandler(BuildUndelegateQuery)
 export class BuildUndelegateHandler implements IQueryHandler<BuildUndelegateQuery, UndelegateBuild> {
@@ -68,6 +69,9 @@ export class BuildUndelegateHandler implements IQueryHandler<BuildUndelegateQuer
       to: chain.hub,
       valueWei: 0n,
       data: encodeFunctionData({ abi: stakeHubAbi, functionName: 'undelegate', args: [validator, shares] }),
+      nonce: request.nonce,
+      maxPriorityFeePerGasWei: request.maxPriorityFeePerGasWei,
+      priorityFeeMultiplier: request.priorityFeeMultiplier,
     });
     return { ...prepared, txType: 'UNDELEGATE', validatorId: validator, shares, amountWei };
   }

@@ -28,13 +28,24 @@ export interface PreparedEvmCall {
  * reuses those services without depending on the feature (docs/architecture.md §2, §13).
  */
 export interface EvmCallPreparer {
-  prepare(request: {
-    readonly chain: string;
-    readonly from: Address;
-    readonly to: Address;
-    readonly data: Hex;
-    readonly valueWei: bigint;
-  }): Promise<PreparedEvmCall>;
+  prepare(request: EvmCallRequest): Promise<PreparedEvmCall>;
+}
+
+/**
+ * The call to prepare, with the client's overrides as prepare-sign's request carries them. The preparer
+ * checks them with prepare-sign's rules (a bad value is 400 VALIDATION_ERROR, never ignored) and applies
+ * them as prepare-sign does: the nonce instead of the pending one, the tip instead of the standard one,
+ * the multiplier on the standard tip or gas price.
+ */
+export interface EvmCallRequest {
+  readonly chain: string;
+  readonly from: Address;
+  readonly to: Address;
+  readonly data: Hex;
+  readonly valueWei: bigint;
+  readonly nonce?: number;
+  readonly maxPriorityFeePerGasWei?: bigint;
+  readonly priorityFeeMultiplier?: string;
 }
 
 export const EVM_CALL_PREPARER = Symbol('EvmCallPreparer');

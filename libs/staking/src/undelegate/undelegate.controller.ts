@@ -28,11 +28,15 @@ export class UndelegateController {
     summary:
       'An unsigned undelegation: EVM StakeHub undelegate(operatorAddress, shares); Tron UnfreezeBalanceV2 or UnDelegateResource',
     description:
-      'Give exactly one of amountWei, shares (EVM), all. EVM: sign the result like a prepare-sign answer (chainId, ' +
-      'nonce, to, valueWei, data, fee) and send it with POST /api/txs/send; once mined the position shows ' +
-      'UNBONDING. Tron (chain tron): the answer is {chain, from, txType UNFREEZE_BALANCE_V2 | UNDELEGATE_RESOURCE, ' +
-      'amountWei (sun), resource, receiver, transaction} with the java-tron transaction JSON built by tronweb; ' +
-      'sign its txID and broadcast it. ' +
+      "Give exactly one of amountWei, shares (EVM), all. Every answer has prepare-sign's keys {chain, from, to, " +
+      'valueWei, fee {mode, gasLimit, maxPriorityFeePerGas, maxFeePerGas, gasPrice}, chainId, data, nonce}, null ' +
+      'where the chain has none. EVM: nonce, maxPriorityFeePerGasWei and priorityFeeMultiplier are checked and ' +
+      'applied as prepare-sign does (a bad value is 400 VALIDATION_ERROR); sign the result like a prepare-sign ' +
+      'answer and send it with POST /api/txs/send; once mined the position shows UNBONDING. Tron (chain tron): ' +
+      'fee.mode TRON with the EVM numbers null, chainId, data and nonce null, to the receiver (UNDELEGATE_RESOURCE) ' +
+      'or null, beside {txType UNFREEZE_BALANCE_V2 | UNDELEGATE_RESOURCE, amountWei (sun), resource, receiver, ' +
+      'transaction} with the java-tron transaction JSON built by tronweb; sign its txID and broadcast it. The ' +
+      'three EVM overrides are refused on Tron (400 VALIDATION_ERROR), as prepare-sign refuses them. ' +
       'Errors: 400 VALIDATION_ERROR, INVALID_ADDRESS, UNKNOWN_CHAIN, STAKING_NOT_SUPPORTED, UNKNOWN_VALIDATOR, ' +
       'NOTHING_STAKED, INSUFFICIENT_STAKE; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 422 SIMULATION_FAILED; ' +
       '503 SERVICE_UNAVAILABLE.',

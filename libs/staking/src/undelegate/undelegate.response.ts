@@ -24,6 +24,27 @@ export class UndelegateFeeDto {
   gasPrice!: bigint | null;
 }
 
+/** The fee of a Tron build: prepare-sign's TRON mode, the EVM numbers null, so both chains have the same keys. */
+export class TronUndelegateFeeDto {
+  @ApiProperty({ enum: ['TRON'], example: 'TRON' })
+  mode!: 'TRON';
+
+  @ApiProperty({ ...WEI, description: 'null on Tron', example: null })
+  gasLimit!: null;
+
+  @ApiProperty({ ...WEI, description: 'null on Tron', example: null })
+  baseFeePerGas!: null;
+
+  @ApiProperty({ ...WEI, description: 'null on Tron', example: null })
+  maxPriorityFeePerGas!: null;
+
+  @ApiProperty({ ...WEI, description: 'null on Tron', example: null })
+  maxFeePerGas!: null;
+
+  @ApiProperty({ ...WEI, description: 'null on Tron', example: null })
+  gasPrice!: null;
+}
+
 /** The request body, for the OpenAPI page (validation is the zod schema). */
 export class UndelegateRequestDto {
   @ApiProperty({ example: 'smartchain', description: 'Registry chain id' })
@@ -61,6 +82,27 @@ export class UndelegateRequestDto {
     description: 'Tron only: build UnDelegateResource for resource delegated to this address',
   })
   receiver?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: "EVM only, as on prepare-sign: the nonce to sign with. Default: the sender's pending nonce",
+  })
+  nonce?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'EVM only, as on prepare-sign: replaces the standard tip (EIP1559 chains only)',
+  })
+  maxPriorityFeePerGasWei?: bigint;
+
+  @ApiPropertyOptional({
+    type: 'string',
+    description:
+      'EVM only, as on prepare-sign: scales the standard tip (EIP1559) or gas price (LEGACY). A decimal in (0, 10], ' +
+      'at most 6 fractional digits; exclusive with maxPriorityFeePerGasWei',
+    example: '1.25',
+  })
+  priorityFeeMultiplier?: string;
 }
 
 export class UndelegateBuildResult {
@@ -97,7 +139,11 @@ export class UndelegateBuildResult {
   })
   amountWei!: bigint;
 
-  @ApiProperty({ example: 0 })
+  @ApiProperty({
+    type: 'integer',
+    description: "The request's nonce, or the sender's pending nonce",
+    example: 0,
+  })
   nonce!: number;
 
   @ApiProperty({ type: UndelegateFeeDto })
@@ -106,13 +152,47 @@ export class UndelegateBuildResult {
 
 export const UndelegateBuildEnvelope = EnvelopeOf(UndelegateBuildResult);
 
-/** Tron's answer: the unsigned transaction tronweb built, ready for tronweb's `trx.sign` and broadcast. */
+/**
+ * Tron's answer: prepare-sign's keys (null where Tron has none) and the unsigned transaction tronweb built,
+ * ready for tronweb's `trx.sign` and broadcast.
+ */
 export class TronUndelegateBuildResult {
   @ApiProperty({ example: 'tron' })
   chain!: string;
 
   @ApiProperty({ example: 'TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC' })
   from!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'UNDELEGATE_RESOURCE: the receiver; UNFREEZE_BALANCE_V2: null (it names no counterparty)',
+  })
+  to!: string | null;
+
+  @ApiProperty({
+    type: 'integer',
+    description: 'Always 0: the transaction sends no TRX (the unfrozen sun is amountWei)',
+    example: 0,
+  })
+  valueWei!: bigint;
+
+  @ApiProperty({ type: TronUndelegateFeeDto })
+  fee!: TronUndelegateFeeDto;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'null on Tron', example: null })
+  chainId!: null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'null on Tron: a system contract has no calldata',
+    example: null,
+  })
+  data!: null;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'null on Tron', example: null })
+  nonce!: null;
 
   @ApiProperty({ enum: ['UNFREEZE_BALANCE_V2', 'UNDELEGATE_RESOURCE'] })
   txType!: 'UNFREEZE_BALANCE_V2' | 'UNDELEGATE_RESOURCE';

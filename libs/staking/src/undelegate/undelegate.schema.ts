@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bigIntInput } from '@chainwire/core';
+import { bigIntInput, decimalInput, safeIntegerInput } from '@chainwire/core';
 
 const MAX_UINT256 = 2n ** 256n - 1n;
 
@@ -9,7 +9,9 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 /**
  * Body of POST /api/staking/undelegate/build: exactly one of amountWei, shares, all = true. Amounts are
- * exact integers (number literals or decimal strings).
+ * exact integers (number literals or decimal strings). The nonce and fee overrides have prepare-sign's
+ * shapes here; their ranges are prepare-sign's rules, checked by the EVM preparer (EVM_CALL_PREPARER), and
+ * Tron refuses them as prepare-sign does.
  */
 export const undelegateSchema = z
   .object({
@@ -24,6 +26,12 @@ export const undelegateSchema = z
     resource: optional(z.enum(['BANDWIDTH', 'ENERGY'])),
     /** Tron: take back resource delegated to this address (UnDelegateResource) instead of unfreezing. */
     receiver: optional(z.string().trim().min(1)),
+    /** EVM: the nonce to sign with; default the sender's pending nonce. */
+    nonce: optional(safeIntegerInput()),
+    /** EVM (EIP-1559): replaces the standard tip. */
+    maxPriorityFeePerGasWei: optional(bigIntInput()),
+    /** EVM: scales the standard tip (EIP-1559) or gas price (LEGACY); a decimal string. */
+    priorityFeeMultiplier: optional(decimalInput()),
   })
   .refine(
     (b) => [b.amountWei !== undefined, b.shares !== undefined, b.all === true].filter(Boolean).length === 1,

@@ -4,14 +4,18 @@ import { estimateGas, getPendingNonce, simulateTransaction } from '@chainwire/ch
 import { ApiError, ErrorCode } from '@chainwire/core';
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
-import { adjustPrice, gasLimitFor } from '../fees/evm/evm-fee-policy';
+import { gasLimitFor } from '../fees/evm/evm-fee-policy';
 import { FeeService } from '../fees/fee-service';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
-import { evmTxFeeDto, evmTxFeeFields } from './evm-tx-fee';
+import { adjustedEvmPrice, evmTxFeeDto, evmTxFeeFields } from './evm-tx-fee';
 import type { TxFeeDto } from './prepare-sign.response';
+import { checkTxOverrides, type TxOverridesInput } from './transfer-intent';
 
-/** A contract call to prepare for signing on an EVM chain (a feature's own transaction, e.g. an undelegation). */
-export interface ContractCallRequest {
+/**
+ * A contract call to prepare for signing on an EVM chain (a feature's own transaction, e.g. an
+ * undelegation), with the client's nonce and fee overrides as prepare-sign's request carries them.
+ */
+export interface ContractCallRequest extends TxOverridesInput {
   readonly chain: string;
   readonly from: Address;
   readonly to: Address;
@@ -32,10 +36,12 @@ export interface PreparedContractCall {
 }
 
 /**
- * Prepares any EVM contract call the way prepare-sign prepares a transfer, with the same services: the
- * pending nonce, the standard fee level (FeeService), eth_estimateGas with the policy's margin, then an
- * eth_call of the exact transaction at the pending block (a revert answers 422 SIMULATION_FAILED with
- * its decoded reason). Other features (staking) reach it through their own port, wired by the app.
+ * Prepares any EVM contract call the way prepare-sign prepares a transfer, with the same services and
+ * rules: the overrides checked first (checkTxOverrides, 400 before any node call), the nonce given or
+ * the pending one, the standard fee level (FeeService) adjusted as prepare-sign adjusts it
+ * (adjustedEvmPrice), eth_estimateGas with the policy's margin, then an eth_call of the exact transaction
+ * at the pending block (a revert answers 422 SIMULATION_FAILED with its decoded reason). Other features
+ * (staking) reach it through their own port, wired by the app.
  */
 @Injectable()
 export class ContractCallPreparer {
@@ -46,19 +52,20 @@ export class ContractCallPreparer {
   ) {}
 
   async prepare(request: ContractCallRequest): Promise<PreparedContractCall> {
+    const overrides = checkTxOverrides(request);
     const chain = await this.chains.resolve(request.chain);
     if (chain.family !== 'evm') {
       throw ApiError.badRequest(ErrorCode.UNSUPPORTED_CHAIN, `${request.chain} is not an EVM chain`);
     }
     const tx = { from: request.from, to: request.to, value: request.valueWei, data: request.data };
     const [nonce, levels, chainId, estimate] = await Promise.all([
-      withChainErrors(() => getPendingNonce(chain.client, tx.from)),
+      overrides.nonce ?? withChainErrors(() => getPendingNonce(chain.client, tx.from)),
       this.fees.levels(chain),
       withChainErrors(() => this.rpc.evmChainId(chain.entry.id, chain.client)),
       withChainErrors(() => estimateGas(chain.client, tx)),
     ]);
     const gasLimit = gasLimitFor(estimate);
-    const price = adjustPrice(levels, {});
+    const price = adjustedEvmPrice(chain.entry.id, levels, overrides.fees);
     await withChainErrors(() =>
       simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: evmTxFeeFields(price) }),
     );

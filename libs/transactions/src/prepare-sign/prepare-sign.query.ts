@@ -12,10 +12,10 @@ import { ApiError, type Database, DATABASE, ErrorCode } from '@chainwire/core';
 import { parseAccountAddress } from '@chainwire/wallet';
 import { TxChainResolver, type EvmTxChain } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
-import { adjustPrice, gasLimitFor } from '../fees/evm/evm-fee-policy';
+import { gasLimitFor } from '../fees/evm/evm-fee-policy';
 import { FeeService } from '../fees/fee-service';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
-import { evmTxFeeDto, evmTxFeeFields } from './evm-tx-fee';
+import { adjustedEvmPrice, evmTxFeeDto, evmTxFeeFields } from './evm-tx-fee';
 import type { PrepareSignRequest } from './prepare-sign.schema';
 import type { PrepareSignResult } from './prepare-sign.response';
 import { SolanaPrepareSign } from './solana/prepare-solana-transfer';
@@ -71,13 +71,7 @@ export class PrepareSignHandler implements IQueryHandler<PrepareSignQuery, Prepa
         }
       : { from, to: recipient, value: amount, data: undefined };
     const { nonce, levels, chainId, gasLimit } = await this.chainFacts(chain, intent, tx);
-    if (levels.mode === 'LEGACY' && intent.fees.maxPriorityFeePerGasWei !== undefined) {
-      throw ApiError.badRequest(
-        ErrorCode.VALIDATION_ERROR,
-        `${chain.entry.id} has no EIP-1559 fee market: maxPriorityFeePerGasWei does not apply (use priorityFeeMultiplier)`,
-      );
-    }
-    const price = adjustPrice(levels, intent.fees);
+    const price = adjustedEvmPrice(chain.entry.id, levels, intent.fees);
     await withChainErrors(() =>
       simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: evmTxFeeFields(price) }),
     );

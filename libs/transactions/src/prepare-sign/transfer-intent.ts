@@ -51,6 +51,34 @@ export function toTransferIntent(request: PrepareSignRequest): TransferIntent {
   if (request.amount !== undefined && request.amount.startsWith('-')) {
     throw invalid('amount must not be negative');
   }
+  const { nonce, fees } = checkTxOverrides(request);
+  return {
+    chain: request.chain,
+    from: request.from,
+    recipient: request.to,
+    txType: txType as TxType,
+    amount: request.amountWei !== undefined ? { wei: request.amountWei } : { human: request.amount! },
+    tokenContract: request.tokenContract,
+    symbol: request.symbol,
+    nonce,
+    fees,
+  };
+}
+
+/** A client's nonce and fee choices, as prepare-sign's request (or another feature's) carries them. */
+export interface TxOverridesInput {
+  readonly nonce?: number;
+  readonly maxPriorityFeePerGasWei?: bigint;
+  readonly priorityFeeMultiplier?: string;
+}
+
+/**
+ * prepare-sign's rules for the nonce and fee overrides (400 VALIDATION_ERROR each): the nonce a
+ * non-negative safe integer, the tip within uint256, the multiplier in (0, 10] with at most 6 fractional
+ * digits, tip and multiplier exclusive. Exported so that every EVM build checks them alike
+ * (ContractCallPreparer).
+ */
+export function checkTxOverrides(request: TxOverridesInput): { nonce?: number; fees: FeeAdjustments } {
   if (request.nonce !== undefined && (request.nonce < 0 || request.nonce > MAX_NONCE)) {
     throw invalid('nonce must be a non-negative safe integer');
   }
@@ -69,17 +97,7 @@ export function toTransferIntent(request: PrepareSignRequest): TransferIntent {
     if (tip !== undefined)
       throw invalid('maxPriorityFeePerGasWei and priorityFeeMultiplier are mutually exclusive');
   }
-  return {
-    chain: request.chain,
-    from: request.from,
-    recipient: request.to,
-    txType: txType as TxType,
-    amount: request.amountWei !== undefined ? { wei: request.amountWei } : { human: request.amount! },
-    tokenContract: request.tokenContract,
-    symbol: request.symbol,
-    nonce: request.nonce,
-    fees: { maxPriorityFeePerGasWei: tip, priorityFeeMultiplier: multiplier },
-  };
+  return { nonce: request.nonce, fees: { maxPriorityFeePerGasWei: tip, priorityFeeMultiplier: multiplier } };
 }
 
 function invalid(message: string): ApiError {

@@ -9,6 +9,12 @@ export interface AssetBalanceRow extends PriceRow {
   type: string;
   /** Smallest units as an integer string; null when the address never held the asset. */
   amount: string | null;
+  /**
+   * null: `amount` counts indexed transfers only; 'pending': observed at a block not yet projected, whose
+   * amount is `pending_amount`; 'applied': `amount` is the balance (docs/architecture.md §5).
+   */
+  observation: 'pending' | 'applied' | null;
+  pending_amount: string | null;
 }
 
 export interface BalanceLookup {
@@ -26,7 +32,8 @@ export interface BalanceLookup {
  * Built once: pg compares a named statement's text with the one it parsed on every call, which is a
  * pointer comparison for the same string and a copy and a scan for a freshly built one.
  */
-const BALANCES_WITH_PRICES = `SELECT a.contract, a.symbol, a.name, a.decimals, a.type, b.amount, ${CACHED_PRICE_COLUMNS}
+const BALANCES_WITH_PRICES = `SELECT a.contract, a.symbol, a.name, a.decimals, a.type, b.amount, b.observation, b.pending_amount,
+            ${CACHED_PRICE_COLUMNS}
        FROM assets a
        LEFT JOIN balances b ON b.chain = a.chain AND b.address = $2 AND b.asset = a.contract
        LEFT JOIN prices p ON p.symbol = upper(a.symbol) AND p.base_pair = $5

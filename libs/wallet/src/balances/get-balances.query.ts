@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ApiError, type Database, DATABASE, ErrorCode, OK_MESSAGE } from '@chainwire/core';
-import { displayContract, parseAccountAddress } from '../addresses/account-address';
-import { ChainDirectory } from '@chainwire/chains';
+import { type AccountAddress, displayContract, parseAccountAddress } from '../addresses/account-address';
+import { ChainDirectory, type ChainEntry } from '@chainwire/chains';
 import {
   addDecimals,
   decimalLiteral,
@@ -18,6 +18,7 @@ import type { BalancesQuery } from './balances-query.schema';
 import { type AssetBalanceRow, type BalanceLookup, readAssetBalances } from './balances.repository';
 import { UnregisteredTokens } from '../tokens/unregistered-tokens';
 import type { AssetBalance, BalancesResult } from './balances.response';
+import { BalanceObserver } from './observations/balance-observer';
 
 /** A balances answer and its envelope message: 'OK', or which assets have no fiat value. */
 export interface BalancesAnswer {
@@ -35,9 +36,10 @@ export class GetBalancesQuery extends Query<BalancesAnswer> {
 }
 
 /**
- * Balances from the balances read model (no chain calls) with fiat values: one query reads the wanted
- * assets, their amounts and their cached prices; prices missing or expired are then refreshed
- * together (docs/architecture.md §12). Zero balances are left out; an asset without a price keeps its
+ * Balances from the balances read model with fiat values: one query reads the wanted assets, their
+ * amounts and their cached prices; assets the read model has never observed for the address are read
+ * from the node once (settleAmounts); prices missing or expired are then refreshed together
+ * (docs/architecture.md §12). Zero balances are left out; an asset without a price keeps its
  * amount, with a null fiatValue, and the message names it.
  */
 @QueryHandler(GetBalancesQuery)
@@ -47,6 +49,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     private readonly chains: ChainDirectory,
     @Inject(PRICE_SERVICE) private readonly prices: PriceService,
     private readonly unregistered: UnregisteredTokens,
+    private readonly observer: BalanceObserver,
   ) {}
 
   async execute({ address, params }: GetBalancesQuery): Promise<BalancesAnswer> {
@@ -80,6 +83,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
       }
     }
 
+    await this.settleAmounts(chain, account, rows);
     const held = rows.filter((row) => row.amount !== null && BigInt(row.amount) !== 0n);
     const pricing = this.pricesOf(held, fiat);
     const prices = pricing instanceof Promise ? await pricing : pricing;
@@ -120,6 +124,31 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
       message:
         unpriced.length > 0 ? `No ${fiat} price for ${unpriced.join(', ')}: no fiat value` : OK_MESSAGE,
     };
+  }
+
+  /**
+   * Sets each row's amount to the balance at the indexed head: the read model's once the address's
+   * balance of the asset has been observed, the pending observation's until the projection reaches its
+   * block, and for assets never observed the node's, observed now in one read (docs/architecture.md §5).
+   * Without a node for the chain, the indexed transfers are all there is.
+   */
+  private async settleAmounts(
+    chain: ChainEntry,
+    account: AccountAddress,
+    rows: AssetBalanceRow[],
+  ): Promise<void> {
+    let unobserved: AssetBalanceRow[] | undefined;
+    for (const row of rows) {
+      if (row.observation === 'pending') row.amount = row.pending_amount;
+      else if (row.observation === null) (unobserved ??= []).push(row);
+    }
+    if (!unobserved || !this.observer.canObserve(chain)) return;
+    const observed = await this.observer.observe(
+      chain,
+      account,
+      unobserved.map((row) => row.contract),
+    );
+    for (const row of unobserved) row.amount = observed.amounts.get(row.contract)!.toString();
   }
 
   /**

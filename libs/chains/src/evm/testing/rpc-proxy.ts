@@ -29,7 +29,7 @@ export interface RpcProxyOptions {
  */
 export async function startRpcProxy(
   target: string,
-  intercept: (call: RpcCall) => Interception,
+  intercept: (call: RpcCall) => Interception | Promise<Interception>,
   options: RpcProxyOptions = {},
 ): Promise<RpcProxy> {
   const calls: RpcCall[] = [];
@@ -38,7 +38,7 @@ export async function startRpcProxy(
   const forward = async (body: { id: unknown; method: string; params?: unknown[] }): Promise<Answer> => {
     const call = { method: body.method, params: body.params ?? [] };
     calls.push(call);
-    const answer = intercept(call);
+    const answer = await intercept(call);
     if (answer && 'status' in answer) return { status: answer.status };
     if (answer && 'result' in answer)
       return { reply: { jsonrpc: '2.0', id: body.id, result: answer.result } };

@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Address } from 'viem';
+import {
+  BALANCES_OBSERVED,
+  type BalancesObserved,
+  type BalancesObservedData,
+  balancesObservedId,
+  observationStream,
+} from '@chainwire/chain-events';
+import { type ChainEntry, NATIVE_CONTRACT } from '@chainwire/chains';
+import { ApiError, type Database, DATABASE, ErrorCode } from '@chainwire/core';
+import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
+import { type AccountAddress, displayContract } from '../../addresses/account-address';
+import { EvmReadChainResolver } from '../../chain-reads/evm-read-chain';
+import { TRON_NODE, type TronNode } from '../../chain-reads/tron-node';
+import { readLatestBlock } from '../../blocks/latest-block.repository';
+import type { ObservedBalances } from './observed-balances';
+import { readEvmObservation } from './read-evm-observation';
+import { readTronObservation } from './read-tron-observation';
+
+/**
+ * Takes what the node says an address holds, for the assets the balances read model has never observed
+ * for it, and records it as a BalancesObserved event (docs/architecture.md §5): the projection folds it
+ * in, so later requests are answered from the read model without the node, and a replay rebuilds the
+ * same rows from the store alone. Requests for the same observation at once share one node read; the
+ * event's id is the observation's, so a repeat (another process, a retry after a crash) is stored once.
+ */
+@Injectable()
+export class BalanceObserver {
+  private readonly inFlight = new Map<string, Promise<ObservedBalances>>();
+
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly evm: EvmReadChainResolver,
+    @Inject(TRON_NODE) private readonly tron: TronNode,
+  ) {}
+
+  /** True when this process has a node to observe the chain's balances with. */
+  canObserve(chain: ChainEntry): boolean {
+    return chain.family === 'Tron' ? this.tron !== null && chain.id === 'tron' : !!this.evm.clientOf(chain);
+  }
+
+  /** The node's balances of `assets` (stored form), recorded before they are returned. 503 when the node fails. */
+  observe(chain: ChainEntry, account: AccountAddress, assets: readonly string[]): Promise<ObservedBalances> {
+    const key = `${chain.id}|${account.key}|${[...assets].sort().join(',')}`;
+    let observation = this.inFlight.get(key);
+    if (!observation) {
+      observation = this.observeAndRecord(chain, account, assets).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, observation);
+    }
+    return observation;
+  }
+
+  private async observeAndRecord(
+    chain: ChainEntry,
+    account: AccountAddress,
+    assets: readonly string[],
+  ): Promise<ObservedBalances> {
+    const head = await readLatestBlock(this.db.pool, chain.id);
+    let observed: ObservedBalances;
+    try {
+      observed =
+        chain.family === 'Tron'
+          ? await readTronObservation(this.tron!, account.display, assets)
+          : await readEvmObservation(this.evm.clientOf(chain)!, account.display as Address, assets, head);
+    } catch (error) {
+      // A fixed reason: the node's own message can carry its URL or the request.
+      throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, `The ${chain.id} node could not be read`, {
+        reason: error instanceof ApiError ? error.message : 'node read failed',
+      });
+    }
+    const data: BalancesObservedData = {
+      chain: chain.id,
+      address: account.display,
+      blockNumber: observed.blockNumber.toString(),
+      blockHash: observed.blockHash,
+      balances: assets.map((asset) => ({
+        asset: asset === NATIVE_CONTRACT ? NATIVE_CONTRACT : displayContract(chain.family, asset),
+        amount: observed.amounts.get(asset)!.toString(),
+      })),
+    };
+    const event = { id: balancesObservedId(data), type: BALANCES_OBSERVED as typeof BALANCES_OBSERVED, data };
+    await this.eventStore.appendToStream<BalancesObserved>(observationStream(chain.id), [event]);
+    return observed;
+  }
+}
