@@ -13,7 +13,9 @@
  * arrival rate, open loop (bench/api/paced-load.ts: latencies from each request's due time; p50, p99,
  * p99.9, max, this process's CPU time and its main thread's wait for a core per request answered;
  * targets: history p99 <= 20 ms at 500 requests/s; the cached price and balances with fiat values p99
- * <= 10 ms at 1,000 requests/s).
+ * <= 10 ms at 1,000 requests/s). The balances target asks about an address already observed; a first
+ * request per address (it reads the node once, bench/api/first-balances.ts) is timed beside the bare node
+ * round trip it needs (p50, p99).
  * Printed ratio: the median over the rounds of service requests/s / bare requests/s (target >= 0.5;
  * >= 0.8 for the cached price and balances with fiat values). Prices come from a DevPriceAggregator
  * per priced asset (ETH and the workload token) with a time to live longer than the runs, so reads
@@ -24,7 +26,8 @@
  * 10), BENCH_RATE (default 500), BENCH_PRICE_RATE (default 1000: the price and balances routes),
  * BENCH_PREPARE_RATE (default 100: prepare-sign waits on anvil), BENCH_PACED_CONNECTIONS (most sockets
  * of the paced run, default 64), BENCH_SPRAY (mints, default 3000),
- * BENCH_ONLY (comma-separated target names), BENCH_CPU_PROF (a folder: a CPU profile of each paced run),
+ * BENCH_FIRST (addresses of the first-request figure, default 300),
+ * BENCH_ONLY (comma-separated target names; `balances-first` the first-request figure), BENCH_CPU_PROF (a folder: a CPU profile of each paced run),
  * BENCH_PROF_SATURATED=1 (with BENCH_CPU_PROF: of each saturated round too).
  */
 import 'reflect-metadata';
@@ -52,6 +55,7 @@ import { adjustPrice, EvmFeeStrategy, gasLimitFor, readHistoryPage } from '@chai
 import { readAssetBalances, readCachedPrice } from '@chainwire/wallet';
 import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '../test/support/anvil';
 import { serviceThreadTime } from './indexer/cpu-usage';
+import { measureFirstBalances } from './api/first-balances';
 import { createTestDatabase } from '../test/support/test-database';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
@@ -62,6 +66,8 @@ const PREPARE_RATE = Number(process.env.BENCH_PREPARE_RATE ?? 100);
 const PRICE_RATE = Number(process.env.BENCH_PRICE_RATE ?? 1000);
 const ONLY = process.env.BENCH_ONLY?.split(',');
 const SPRAY = Number(process.env.BENCH_SPRAY ?? 3000);
+/** Addresses the first-request figure asks about, each once. */
+const FIRST_COUNT = Number(process.env.BENCH_FIRST ?? 300);
 const SPRAY_RECIPIENTS = 20;
 /** The first sprayed recipient: its history has SPRAY / SPRAY_RECIPIENTS rows. */
 const HOT_RECIPIENT = 0x10000n;
@@ -214,6 +220,21 @@ async function main(): Promise<void> {
         `history page of ${hot}: 25 of ${SPRAY / SPRAY_RECIPIENTS} rows`,
     );
     const failures: string[] = [];
+    if (ONLY === undefined || ONLY.includes('balances-first')) {
+      const first = await measureFirstBalances(
+        serviceUrl,
+        REQUEST_HEADERS,
+        anvil.rpcUrl,
+        history.token,
+        FIRST_COUNT,
+      );
+      console.log(
+        `\nbalances, first request per address (${first.count} addresses: read from the node, observation recorded)\n` +
+          `  service p50 ${first.service.p50} ms, p99 ${first.service.p99} ms; ` +
+          `node round trip (one batch of the same reads) p50 ${first.node.p50} ms, p99 ${first.node.p99} ms; ` +
+          `ratio of p50s ${(first.service.p50 / first.node.p50).toFixed(2)}`,
+      );
+    }
     for (const target of targets.filter((t) => ONLY === undefined || ONLY.includes(t.name))) {
       const { service, baseline, ratios } = await measurePair(
         { url: serviceUrl, target },

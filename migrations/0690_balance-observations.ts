@@ -8,7 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * `observation_offset` is what that added, taken back if a reorg removes the block). `last_block` is the
  * newest block whose transfers changed the row (never lowered, so never too low). `balance_heads` is the
  * balances projection's own view of each chain's head and the hashes of the blocks just below it
- * (`hashes[1]` the head's), against which observations are placed.
+ * (`hashes[1]` the head's), against which observations are placed. A stake observation is a
+ * `staking_operations` row of operation 'observed' whose `observed` holds the stake it reported (§13).
  */
 export class BalanceObservations0000000000690 implements MigrationInterface {
   readonly name = 'BalanceObservations0000000000690';
@@ -24,6 +25,7 @@ export class BalanceObservations0000000000690 implements MigrationInterface {
         ADD COLUMN last_block numeric;
       CREATE INDEX balances_pending_observations ON balances (chain, observed_block) WHERE observation = 'pending';
       CREATE INDEX balances_observed_blocks ON balances (chain, observed_block) WHERE observation = 'applied';
+      ALTER TABLE staking_operations ADD COLUMN observed jsonb;
       CREATE TABLE balance_heads (
         chain text NOT NULL,
         number numeric NOT NULL,
@@ -36,6 +38,7 @@ export class BalanceObservations0000000000690 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`
       DROP TABLE balance_heads;
+      ALTER TABLE staking_operations DROP COLUMN observed;
       DROP INDEX balances_observed_blocks;
       DROP INDEX balances_pending_observations;
       ALTER TABLE balances DROP COLUMN observation, DROP COLUMN observed_block, DROP COLUMN observed_hash,

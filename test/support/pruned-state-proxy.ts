@@ -18,6 +18,8 @@ const BLOCK_PARAM: Readonly<Record<string, number>> = {
 export interface PrunedStateProxy extends RpcProxy {
   /** State reads refused so far (each answered `missing trie node`). */
   readonly refused: RpcCall[];
+  /** While true, every request is answered HTTP 503, as a provider under load does. */
+  down: boolean;
 }
 
 /**
@@ -59,7 +61,9 @@ export async function startPrunedStateProxy(target: string): Promise<PrunedState
     }
     throw new Error(`not a block parameter: ${JSON.stringify(block)}`);
   };
+  const state = { down: false };
   const proxy = await startRpcProxy(target, async (call) => {
+    if (state.down) return { status: 503 };
     const at = BLOCK_PARAM[call.method];
     if (at === undefined) return undefined;
     const block = await numberOf(call.params[at]);
@@ -69,5 +73,7 @@ export async function startPrunedStateProxy(target: string): Promise<PrunedState
     refused.push(call);
     return { error: { code: -32000, message: `missing trie node ${'ab'.repeat(32)} (path ) <nil>` } };
   });
-  return Object.assign(proxy, { refused });
+  return Object.defineProperties(Object.assign(proxy, { refused }), {
+    down: { get: () => state.down, set: (value: boolean) => (state.down = value), enumerable: true },
+  }) as PrunedStateProxy;
 }

@@ -3,3 +3,4 @@ export * from './chain-events';
 export * from './stake-operations';
 export * from './transaction-events';
 export * from './balance-observations';
+export * from './stake-observations';

@@ -3,6 +3,7 @@ import { TronWeb, utils as tronUtils } from 'tronweb';
 import {
   chainEventId,
   chainStream,
+  observationStream,
   STAKE_OPERATION_OBSERVED,
   STAKE_OPERATION_REVERTED,
   type StakeOperationEvent,
@@ -20,8 +21,8 @@ import { stakingProjection } from './positions/staking.projection';
 import { startStakingTestApp, type StakingTestApp } from './testing/staking-test-app';
 
 const TRX = 1_000_000n;
-const keys = ['1', '2', '3', '4', '5'].map((d) => d.padStart(64, '0'));
-const [owner, sr1, sr2, receiver, stranger] = keys.map((k) => TronWeb.address.fromPrivateKey(k) as string);
+const keys = ['1', '2', '3', '4', '5', '6'].map((d) => d.padStart(64, '0'));
+const [owner, sr1, sr2, receiver, stranger, early] = keys.map((k) => TronWeb.address.fromPrivateKey(k) as string);
 
 describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake builds against the node fixture', () => {
   let node: TronNodeFixture;
@@ -32,6 +33,14 @@ describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake
   const state: TronStakingState = {
     head: { number: 0x1234abcd, timestamp: nowMs, blockID: '00000000' + '1234abcd' + 'ab'.repeat(24) },
     rewards: new Map([[owner, 1_234_567n]]),
+    // The solidified block the accounts are at: below every operation appended here, so the owner's
+    // stake there is empty and its positions are the operations' alone.
+    solidified: {
+      number: 100,
+      timestamp: nowMs - 3_500_000,
+      blockID: '0000000000000064' + 'cd'.repeat(24),
+    },
+    accounts: new Map(),
   };
   let block = 100;
 
@@ -340,6 +349,70 @@ describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake
     const reference = await transfer(overrides);
     expect([res.status, res.json.code]).toEqual([400, 'VALIDATION_ERROR']);
     expect([res.status, res.json.code]).toEqual([reference.status, reference.json.code]);
+  });
+
+  it('answers stake frozen and voted before the start block from the node, and builds from it', async () => {
+    // `early` staked before anything was indexed: no operation of its is in the read model.
+    state.accounts.set(early, {
+      address: early,
+      balance: 7n * TRX,
+      frozenV2: [{ amount: 40n * TRX }, { type: 'ENERGY', amount: 10n * TRX }],
+      unfrozenV2: [{ type: 'ENERGY', unfreeze_amount: 3n * TRX, unfreeze_expire_time: nowMs + 86_400_000 }],
+      votes: [{ vote_address: sr1, vote_count: 25n }],
+    });
+    const solidifiedAt = new Date(Math.floor(state.solidified.timestamp / 1000) * 1000).toISOString();
+    const before = await positions(early);
+    expect(before.data.positions).toEqual([
+      expect.objectContaining({
+        validatorId: sr1,
+        status: 'STAKED',
+        stakedAmountWei: 25n * TRX,
+        updatedAt: solidifiedAt,
+      }),
+      expect.objectContaining({ validatorId: null, status: 'STAKED', stakedAmountWei: 25n * TRX }),
+      expect.objectContaining({
+        status: 'UNFREEZING',
+        stakedAmountWei: 3n * TRX,
+        resource: 'ENERGY',
+        unfreezeExpireTimeMs: BigInt(nowMs + 86_400_000),
+      }),
+    ]);
+    // What the node said is an event, and the read model's once projected; operations after it add to it.
+    const observed = (await store.readStream(observationStream('tron'))).filter(
+      (e) => (e.data as { owner?: string }).owner === early,
+    );
+    expect(observed.map((e) => [e.type, (e.data as { blockNumber: string }).blockNumber])).toEqual([
+      ['StakeObserved', '100'],
+    ]);
+    await append({ owner: early, operation: 'freeze', amount: String(5n * TRX), resource: 'BANDWIDTH' });
+    const rows = await t.db.pool.query(
+      "SELECT count(*)::int AS n FROM staking_operations WHERE owner = $1 AND operation = 'observed'",
+      [early],
+    );
+    expect(rows.rows[0].n).toBe(1);
+    const after = (await positions(early)).data.positions as {
+      validatorId: string | null;
+      status: string;
+      stakedAmountWei: bigint;
+    }[];
+    expect(after.find((p) => p.validatorId === null && p.status === 'STAKED')?.stakedAmountWei).toBe(
+      30n * TRX,
+    );
+    const requestsBefore = node.requests.filter((r) => r.path === '/walletsolidity/getaccount').length;
+    const unfreeze = await t.post('/api/staking/undelegate/build', {
+      chain: 'tron',
+      from: early,
+      amountWei: 45n * TRX,
+    });
+    expect([unfreeze.status, unfreeze.json.data?.amountWei]).toEqual([200, 45n * TRX]);
+    // Observed once: the build folds the read model's observation.
+    expect(node.requests.filter((r) => r.path === '/walletsolidity/getaccount').length).toBe(requestsBefore);
+    const tooMuch = await t.post('/api/staking/undelegate/build', {
+      chain: 'tron',
+      from: early,
+      amountWei: 46n * TRX,
+    });
+    expect([tooMuch.status, tooMuch.json.code]).toEqual([400, 'INSUFFICIENT_STAKE']);
   });
 
   it('answers 503 while the node fails', async () => {

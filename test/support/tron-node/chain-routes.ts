@@ -1,7 +1,8 @@
 import { TronWeb } from 'tronweb';
 import { encodeFunctionResult, erc20Abi, parseAbi, stringToHex } from 'viem';
 import { TronFixtureHttpError, type TronRoutes } from './tron-node-fixture';
-import type { ScriptedTronChain } from './scripted-tron-chain';
+import { hex, type ScriptedTronChain } from './scripted-tron-chain';
+import { accountJson, tronStateAt } from './tron-account-state';
 
 /** java-tron's BLOCK_LIMIT_NUM for getblockbylimitnext. */
 const BLOCK_LIMIT_NUM = 100;
@@ -12,6 +13,41 @@ const BLOCK_LIMIT_NUM = 100;
  * java-tron's servlet, answers `{}` unless 0 < endNum - startNum <= 100.
  */
 export function chainRoutes(chain: ScriptedTronChain): TronRoutes {
+  const constantCall = (body: Record<string, unknown>) => {
+    const views = chain.trc20Views.get(String(body.contract_address ?? '').toLowerCase());
+    if (!views) {
+      return {
+        result: {
+          code: 'CONTRACT_VALIDATE_ERROR',
+          message: Buffer.from('No contract or not a valid smart contract').toString('hex'),
+        },
+      };
+    }
+    const selector = String(body.data ?? '').slice(0, 8);
+    const output =
+      selector === '313ce567'
+        ? encodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', result: views.decimals })
+        : selector === '06fdde03' || selector === '95d89b41'
+          ? textResult(selector === '06fdde03' ? 'name' : 'symbol', views)
+          : undefined;
+    if (!output) {
+      return {
+        result: {
+          code: 'CONTRACT_EXE_ERROR',
+          message: Buffer.from('REVERT opcode executed').toString('hex'),
+        },
+        energy_used: 200,
+        constant_result: [''],
+        transaction: { ret: [{ ret: 'REVERT' }] },
+      };
+    }
+    return {
+      result: { result: true },
+      energy_used: 300,
+      constant_result: [output.slice(2)],
+      transaction: { ret: [{}] },
+    };
+  };
   const routes: Record<string, TronRoutes[string]> = {
     '/wallet/getnowblock': () => chain.head.json,
     '/walletsolidity/getnowblock': () => chain.solidified.json,
@@ -47,35 +83,24 @@ export function chainRoutes(chain: ScriptedTronChain): TronRoutes {
         id,
       };
     },
-    // Views of the scripted TRC-20s; any other address is no contract, any other call reverts.
-    '/wallet/triggerconstantcontract': (body) => {
-      const views = chain.trc20Views.get(String(body.contract_address ?? '').toLowerCase());
-      if (!views) {
-        return {
-          result: {
-            code: 'CONTRACT_VALIDATE_ERROR',
-            message: Buffer.from('No contract or not a valid smart contract').toString('hex'),
-          },
-        };
-      }
-      const selector = String(body.data ?? '').slice(0, 8);
-      const output =
-        selector === '313ce567'
-          ? encodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', result: views.decimals })
-          : selector === '06fdde03' || selector === '95d89b41'
-            ? textResult(selector === '06fdde03' ? 'name' : 'symbol', views)
-            : undefined;
-      if (!output) {
-        return {
-          result: {
-            code: 'CONTRACT_EXE_ERROR',
-            message: Buffer.from('REVERT opcode executed').toString('hex'),
-          },
-          energy_used: 200,
-          constant_result: [''],
-          transaction: { ret: [{ ret: 'REVERT' }] },
-        };
-      }
+    // The account at the solidified block: genesis and the blocks up to it (tron-account-state.ts).
+    '/walletsolidity/getaccount': (body) => {
+      const raw = String(body.address ?? '');
+      const address = body.visible ? raw : TronWeb.address.fromHex(raw);
+      if (!TronWeb.isAddress(address)) throw new TronFixtureHttpError(200, { Error: 'Invalid address' });
+      return accountJson(tronStateAt(chain, chain.solidified.number), address);
+    },
+    // balanceOf of any scripted TRC-20 at the solidified block; other calls as the full node answers them.
+    '/walletsolidity/triggerconstantcontract': (body) => {
+      const contract = TronWeb.address.fromHex(String(body.contract_address ?? ''));
+      const data = String(body.data ?? '');
+      if (!data.startsWith('70a08231')) return constantCall(body);
+      const holder = TronWeb.address.fromHex(`41${data.slice(8 + 24, 8 + 64)}`);
+      const holders = tronStateAt(chain, chain.solidified.number).trc20.get(contract);
+      // A contract is one with views or with a transfer: anything else is no contract, as constantCall says.
+      if (!holders && !chain.trc20Views.has(hex(contract))) return constantCall(body);
+      const amount = holders?.get(holder) ?? 0n;
+      const output = encodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', result: amount });
       return {
         result: { result: true },
         energy_used: 300,
@@ -83,6 +108,8 @@ export function chainRoutes(chain: ScriptedTronChain): TronRoutes {
         transaction: { ret: [{}] },
       };
     },
+    // Views of the scripted TRC-20s; any other address is no contract, any other call reverts.
+    '/wallet/triggerconstantcontract': (body) => constantCall(body),
     '/wallet/getaccountresource': (body) => {
       const raw = String(body.address ?? '');
       const base58 = body.visible ? raw : TronWeb.address.fromHex(raw);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TronWeb } from 'tronweb';
+import type { TronGenesisAccount } from './tron-account-state';
 
 /**
  * A scripted Tron chain for the java-tron fixture (chain-routes.ts serves it): blocks of transactions and
@@ -162,6 +163,8 @@ export class ScriptedTronChain {
     string,
     { name: string; symbol: string; decimals: number; bytes32?: boolean }
   >();
+  /** Accounts' holdings before block 1, by base58 address (tron-account-state.ts applies the blocks). */
+  readonly genesis = new Map<string, TronGenesisAccount>();
   /** Witness (block producer) of every block. */
   readonly witness = 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH';
 

@@ -107,7 +107,13 @@ export class ApiModule {
         ),
         transactions,
         StakingModule.forRoot(
-          { database, chainDirectory, capabilities, evmCalls: EvmCallsModule.forRoot(transactions) },
+          {
+            database,
+            chainDirectory,
+            capabilities,
+            evmCalls: EvmCallsModule.forRoot(transactions),
+            eventStore,
+          },
           { chains, tron: tronNode },
         ),
         WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TronWeb } from 'tronweb';
 import { type Database, parseJsonExact, silentLogger, webhookSettings } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import {
@@ -271,6 +272,59 @@ describe('Tron through the whole service', () => {
     ]);
   });
 
+  it('answers what an account held from genesis exactly, read at the solidified block while the head is followed', async () => {
+    const WHALE = TronWeb.address.fromHex(`41${'ab'.repeat(20)}`);
+    const TRX = 1_000_000n;
+    // Held since genesis: no block the service indexed ever paid it.
+    chain.genesis.set(WHALE, {
+      sun: 999_974_972n * TRX,
+      trc10: { '1002000': 77n },
+      trc20: { [USDT]: 5n * TRX },
+    });
+    chain.solidifiedLag = 19;
+    try {
+      chain.mine(
+        trxTransfer(WHALE, SENDER, 25_027n * TRX, { netFee: 100_000n }),
+        contractCall('FreezeBalanceV2Contract', {
+          owner_address: hex(WHALE),
+          frozen_balance: 1_000n * TRX,
+          resource: 'ENERGY',
+        }),
+      );
+      chain.mineEmpty(25);
+      await eventually(async () => {
+        const res = await api('GET', '/api/blocks/latest?chain=tron');
+        return res.json.number === BigInt(chain.head.number) ? true : undefined;
+      }, 'the head indexed');
+      const held = async () =>
+        (
+          (await api('GET', `/api/balances/${WHALE}?chain=tron&assetIds=native,${USDT},1002000`)).json.data
+            .assets as Data[]
+        ).map((a) => [a.assetId, a.smallestUnit]);
+      // Frozen TRX is still the owner's (the chain stream records no transfer for it).
+      const native = 999_974_972n * TRX - 25_027n * TRX - 100_000n;
+      expect(await held()).toEqual([
+        ['native', native],
+        ['1002000', 77n],
+        [USDT, 5n * TRX],
+      ]);
+      // The observation of the solidified block, 19 below the projected head, is the read model's now.
+      chain.mine(trxTransfer(WHALE, SENDER, 1n), trc20Transfer(SENDER, USDT, WHALE, 2n));
+      chain.mine();
+      await eventually(async () => {
+        const [row] = await held();
+        return row?.[1] === native - 1n ? true : undefined;
+      }, 'the new transfers counted');
+      expect(await held()).toEqual([
+        ['native', native - 1n],
+        ['1002000', 77n],
+        [USDT, 5n * TRX + 2n],
+      ]);
+    } finally {
+      chain.solidifiedLag = 0;
+    }
+  });
+
   it('answers energy and bandwidth from the node, free and staked bandwidth combined', async () => {
     chain.resources.set(WATCHED, {
       freeNetUsed: 268n,
@@ -329,6 +383,14 @@ describe('Tron through the whole service', () => {
     );
     chain.mineEmpty(5);
     rewards.set(STAKER, 4_321n);
+    // Projected first: positions are then dated by the operations, which agree with what the node holds.
+    await eventually(async () => {
+      const { rows } = await server.db.pool.query(
+        'SELECT count(*)::int AS n FROM staking_operations WHERE owner = $1',
+        [STAKER],
+      );
+      return rows[0].n === 3 ? true : undefined;
+    }, 'the operations projected');
 
     const positions = await eventually(async () => {
       const res = await api('GET', `/api/staking/positions/${STAKER}?chain=tron`);

@@ -1,3 +1,4 @@
+import type { TronResource } from './build-unstake-transaction';
 import type { TronHttpClient } from './tron-http-client';
 import { type WireInt, wireBigInt } from './tron-wire';
 
@@ -12,13 +13,25 @@ export interface TronAccountHoldings {
   readonly sun: bigint;
   /** TRC-10 balances by token id. */
   readonly trc10: ReadonlyMap<string, bigint>;
+  readonly stake: TronAccountStake;
+}
+
+/** The account's Stake 2.0 position at the solidified block. */
+export interface TronAccountStake {
+  /** Sun frozen per resource, what the account delegated to others included (it stays the owner's stake). */
+  readonly frozen: Readonly<Record<TronResource, bigint>>;
+  /** Unfrozen sun not yet withdrawn, each with the time it may be (unix ms). */
+  readonly unfreezes: readonly { amountSun: bigint; resource: TronResource; expireTimeMs: number }[];
+  /** The vote set: SR (base58) → votes. */
+  readonly votes: readonly { validator: string; count: bigint }[];
 }
 
 interface AccountWire {
   balance?: WireInt;
   frozen?: { frozen_balance?: WireInt }[];
-  frozenV2?: { amount?: WireInt }[];
-  unfrozenV2?: { unfreeze_amount?: WireInt }[];
+  frozenV2?: { type?: string; amount?: WireInt }[];
+  unfrozenV2?: { type?: string; unfreeze_amount?: WireInt; unfreeze_expire_time?: WireInt }[];
+  votes?: { vote_address?: string; vote_count?: WireInt }[];
   delegated_frozen_balance_for_bandwidth?: WireInt;
   delegated_frozenV2_balance_for_bandwidth?: WireInt;
   account_resource?: {
@@ -55,5 +68,23 @@ export async function getSolidifiedAccount(
     sun(energy?.delegated_frozen_balance_for_energy) + sun(energy?.delegated_frozenV2_balance_for_energy);
   const trc10 = new Map<string, bigint>();
   for (const asset of a.assetV2 ?? []) if (asset.key) trc10.set(String(asset.key), sun(asset.value));
-  return { sun: total, trc10 };
+  // protobuf JSON leaves out the default enum value: a bucket without `type` is BANDWIDTH.
+  const resourceOf = (type: string | undefined): TronResource | null =>
+    type === undefined || type === 'BANDWIDTH' ? 'BANDWIDTH' : type === 'ENERGY' ? 'ENERGY' : null;
+  const frozen = {
+    BANDWIDTH: sun(a.delegated_frozenV2_balance_for_bandwidth),
+    ENERGY: sun(energy?.delegated_frozenV2_balance_for_energy),
+  };
+  for (const f of a.frozenV2 ?? []) {
+    const resource = resourceOf(f.type);
+    if (resource) frozen[resource] += sun(f.amount);
+  }
+  const unfreezes = (a.unfrozenV2 ?? []).flatMap((u) => {
+    const resource = resourceOf(u.type);
+    return resource === null
+      ? []
+      : [{ amountSun: sun(u.unfreeze_amount), resource, expireTimeMs: Number(sun(u.unfreeze_expire_time)) }];
+  });
+  const votes = (a.votes ?? []).map((v) => ({ validator: String(v.vote_address), count: sun(v.vote_count) }));
+  return { sun: total, trc10, stake: { frozen, unfreezes, votes } };
 }

@@ -21,3 +21,4 @@ export * from './read-trc20-metadata';
 export * from './tron-call';
 export * from './get-solidified-account';
 export * from './read-trc20-balance';
+export * from './read-solidified-state';

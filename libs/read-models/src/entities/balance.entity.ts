@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
  * Read model (migrations 0002, 0690): balances in smallest units. `address` and `asset` are in stored
@@ -7,6 +7,10 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * applied, and the sum of indexed transfers before one.
  */
 @Entity({ name: 'balances' })
+@Check('balances_observation_check', "observation IN ('pending', 'applied')")
+// Partial indexes (migration 0690), which TypeORM cannot describe: the projection finds pending and applied observations by block.
+@Index('balances_pending_observations', { synchronize: false })
+@Index('balances_observed_blocks', { synchronize: false })
 export class BalanceEntity {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'balances_pkey' })
   chain!: string;

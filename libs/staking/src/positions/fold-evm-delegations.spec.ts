@@ -18,6 +18,8 @@ const row = (
   receiver: null,
   votes: null,
   timestampMs,
+  blockNumber: 0n,
+  observed: null,
 });
 
 describe('foldEvmDelegations', () => {

@@ -15,6 +15,8 @@ const row = (
   unlockTimeMs: null,
   votes: null,
   timestampMs: 0,
+  blockNumber: 0n,
+  observed: null,
   ...fields,
 });
 
@@ -72,5 +74,56 @@ describe('foldTronStake', () => {
     ]);
     expect([withdrawn.votes.size, withdrawn.votesUpdatedAtMs]).toEqual([0, 3000]);
     expect(foldTronStake([]).stakeUpdatedAtMs).toBeNull();
+  });
+
+  it('starts over from an observation: stake frozen before the start block counts, later operations apply to it', () => {
+    const observed = {
+      chain: 'tron',
+      owner: 'O',
+      blockNumber: '9',
+      blockHash: 'aa',
+      timestamp: 5,
+      frozen: { BANDWIDTH: String(7n * TRX), ENERGY: String(3n * TRX) },
+      unfreezes: [{ amount: String(TRX), resource: 'ENERGY' as const, unlockTimeMs: 8000 }],
+      votes: [{ validator: 'SR', count: '9' }],
+    };
+    const state = foldTronStake([
+      // Indexed before the observation's block end: already in what the node reported.
+      row('freeze', { amount: 2n * TRX }),
+      row('observed', { observed, timestampMs: 5000 }),
+      row('unfreeze', { amount: 2n * TRX, unlockTimeMs: 9000, timestampMs: 6000 }),
+    ]);
+    expect(state.frozen).toEqual({ BANDWIDTH: 5n * TRX, ENERGY: 3n * TRX });
+    expect([...state.votes]).toEqual([]); // 9 votes need 9 TRX of the 8 left: java-tron withdraws them
+    expect(state.unfreezes).toEqual([
+      { amountSun: TRX, resource: 'ENERGY', expireTimeMs: 8000, updatedAtMs: 5000 },
+      { amountSun: 2n * TRX, resource: 'BANDWIDTH', expireTimeMs: 9000, updatedAtMs: 6000 },
+    ]);
+  });
+
+  it("keeps the operations' dates where the observation says what they say", () => {
+    const observed = {
+      chain: 'tron',
+      owner: 'O',
+      blockNumber: '9',
+      blockHash: 'aa',
+      timestamp: 9,
+      frozen: { BANDWIDTH: String(4n * TRX), ENERGY: '0' },
+      unfreezes: [{ amount: String(TRX), resource: 'BANDWIDTH' as const, unlockTimeMs: 7000 }],
+      votes: [{ validator: 'SR', count: '2' }],
+    };
+    const ops = [
+      row('freeze', { amount: 5n * TRX, timestampMs: 1000 }),
+      row('vote', { votes: [{ validator: 'SR', count: '2' }], timestampMs: 2000 }),
+      row('unfreeze', { amount: TRX, unlockTimeMs: 7000, timestampMs: 3000 }),
+    ];
+    const same = foldTronStake([...ops, row('observed', { observed, timestampMs: 9000 })]);
+    expect([same.votesUpdatedAtMs, same.stakeUpdatedAtMs, same.unfreezes[0]!.updatedAtMs]).toEqual([
+      2000, 3000, 3000,
+    ]);
+    const other = foldTronStake([...ops.slice(0, 2), row('observed', { observed, timestampMs: 9000 })]);
+    expect([other.votesUpdatedAtMs, other.stakeUpdatedAtMs, other.unfreezes[0]!.updatedAtMs]).toEqual([
+      2000, 9000, 9000,
+    ]);
   });
 });

@@ -36,7 +36,10 @@ export const SUN_PER_VOTE = 1_000_000n;
  * at its `unlockTimeMs`, and drops the votes when the frozen total no longer covers them (java-tron
  * withdraws an account's votes when its unfreeze leaves too little Tron Power); withdrawUnfrozen
  * removes the unfreezes expired at its block; vote replaces the vote set; (un)delegateResource moves
- * the delegated amount per receiver (the frozen total is unchanged: delegated sun is still the owner's).
+ * the delegated amount per receiver (the frozen total is unchanged: delegated sun is still the owner's);
+ * an observation (the node's account at the end of its block) replaces the frozen sun, votes and
+ * unfreezes, so stake frozen before the indexer's start block counts. Delegations to receivers are not
+ * in the account's answer: they count from the operations indexed.
  */
 export function foldTronStake(rows: readonly StakeOperationRow[]): TronStakeState {
   const state: TronStakeState = {
@@ -78,6 +81,9 @@ export function foldTronStake(rows: readonly StakeOperationRow[]): TronStakeStat
         state.unfreezes.splice(0, state.unfreezes.length, ...kept);
         break;
       }
+      case 'observed':
+        applyObservation(state, row);
+        break;
       case 'vote':
         state.votes = new Map((row.votes ?? []).map((v) => [v.validator, BigInt(v.count)]));
         state.votesUpdatedAtMs = row.timestampMs;
@@ -98,6 +104,36 @@ export function foldTronStake(rows: readonly StakeOperationRow[]): TronStakeStat
     }
   }
   return state;
+}
+
+/**
+ * The node's word on the stake at the end of the row's block: everything before it is in it. Where it says
+ * what the operations folded so far say (the whole history indexed), their dates stay; what differs is
+ * dated by the observation's block.
+ */
+function applyObservation(state: TronStakeState, row: StakeOperationRow): void {
+  const o = row.observed!;
+  const votes = new Map(o.votes.map((v) => [v.validator, BigInt(v.count)]));
+  const frozen = { BANDWIDTH: BigInt(o.frozen.BANDWIDTH), ENERGY: BigInt(o.frozen.ENERGY) };
+  const sameVotes =
+    votes.size === state.votes.size && [...votes].every(([sr, n]) => state.votes.get(sr) === n);
+  const sameStake =
+    sameVotes && frozen.BANDWIDTH === state.frozen.BANDWIDTH && frozen.ENERGY === state.frozen.ENERGY;
+  state.votes = votes;
+  state.frozen.BANDWIDTH = frozen.BANDWIDTH;
+  state.frozen.ENERGY = frozen.ENERGY;
+  if (!sameVotes) state.votesUpdatedAtMs = row.timestampMs;
+  if (!sameStake) state.stakeUpdatedAtMs = row.timestampMs;
+  const known = [...state.unfreezes];
+  const unfreezes = o.unfreezes.map((u) => {
+    const amountSun = BigInt(u.amount);
+    const i = known.findIndex(
+      (k) => k.amountSun === amountSun && k.resource === u.resource && k.expireTimeMs === u.unlockTimeMs,
+    );
+    const updatedAtMs = i === -1 ? row.timestampMs : known.splice(i, 1)[0]!.updatedAtMs;
+    return { amountSun, resource: u.resource, expireTimeMs: u.unlockTimeMs, updatedAtMs };
+  });
+  state.unfreezes.splice(0, state.unfreezes.length, ...unfreezes);
 }
 
 export function totalVotes(votes: ReadonlyMap<string, bigint>): bigint {

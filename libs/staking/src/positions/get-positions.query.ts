@@ -11,6 +11,7 @@ import { toPositionItem } from './position-item';
 import type { StakingPositionsResult } from './positions.response';
 import type { PositionsQuery } from './positions.schema';
 import { readOwnerOperations } from './staking-operations.repository';
+import { TronStakeRows } from './tron-stake-rows';
 import { tronPositions } from './tron-positions';
 
 export class GetStakingPositionsQuery extends Query<StakingPositionsResult> {
@@ -30,6 +31,7 @@ export class GetStakingPositionsHandler implements IQueryHandler<GetStakingPosit
     private readonly chains: ChainDirectory,
     private readonly evm: EvmStakingChains,
     private readonly tron: TronStakingChain,
+    private readonly tronRows: TronStakeRows,
   ) {}
 
   async execute({ address, params }: GetStakingPositionsQuery): Promise<StakingPositionsResult> {
@@ -38,7 +40,9 @@ export class GetStakingPositionsHandler implements IQueryHandler<GetStakingPosit
     const evm = this.evm.get(entry.id);
     const tron = entry.id === TRON_CHAIN ? this.tron.node : undefined;
     if (!evm && !tron) throw notSupported(entry.id);
-    const rows = await readOwnerOperations(this.db, entry.id, owner);
+    const rows = tron
+      ? await this.tronRows.rows(entry.id, owner)
+      : await readOwnerOperations(this.db, entry.id, owner);
     const readAtMs = Date.now();
     const folded = evm ? await evmPositions(evm, rows) : await tronPositions(tron!, owner, rows, readAtMs);
     return {

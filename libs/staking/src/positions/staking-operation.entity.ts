@@ -62,4 +62,8 @@ export class StakingOperationEntity {
   /** Tron VoteWitness: the new vote set, `[{validator, count}]`. */
   @Column({ type: 'jsonb', nullable: true })
   votes!: { validator: string; count: string }[] | null;
+
+  /** operation 'observed' (migration 0690): the stake the node reported at the block, a StakeObserved's data. */
+  @Column({ type: 'jsonb', nullable: true })
+  observed!: Record<string, unknown> | null;
 }

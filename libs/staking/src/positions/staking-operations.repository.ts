@@ -1,5 +1,5 @@
 import type { Database } from '@chainwire/core';
-import type { StakeOperationKind } from '@chainwire/chain-events';
+import type { StakeObservedData } from '@chainwire/chain-events';
 import type { StakeOperationRow } from './stake-operation-row';
 
 interface Row {
@@ -12,6 +12,8 @@ interface Row {
   unlock_time_ms: string | null;
   votes: { validator: string; count: string }[] | null;
   timestamp: string;
+  block_number: string;
+  observed: StakeObservedData | null;
 }
 
 /** An owner's canonical stake operations on a chain, oldest first (block, then place in the block). */
@@ -22,12 +24,13 @@ export async function readOwnerOperations(
 ): Promise<StakeOperationRow[]> {
   const { rows } = await db.pool.query<Row>(
     `SELECT operation, validator, amount::text, shares::text, resource, receiver, unlock_time_ms::text, votes,
-            timestamp::text
+            timestamp::text, block_number::text, observed
        FROM staking_operations WHERE chain = $1 AND owner = $2 ORDER BY block_number, ordinal`,
     [chain, owner],
   );
   return rows.map((r) => ({
-    operation: r.operation as StakeOperationKind,
+    operation: r.operation as StakeOperationRow['operation'],
+    blockNumber: BigInt(r.block_number),
     validator: r.validator,
     amount: BigInt(r.amount),
     shares: r.shares === null ? null : BigInt(r.shares),
@@ -36,5 +39,6 @@ export async function readOwnerOperations(
     unlockTimeMs: r.unlock_time_ms === null ? null : Number(r.unlock_time_ms),
     votes: r.votes,
     timestampMs: Number(r.timestamp) * 1000,
+    observed: r.observed,
   }));
 }

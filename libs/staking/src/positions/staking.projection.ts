@@ -1,10 +1,16 @@
 import type { PoolClient } from 'pg';
 import {
+  BLOCK_REVERTED,
   CHAIN_STREAM_PREFIX,
+  isBlockReverted,
+  isStakeObserved,
   isStakeOperationEvent,
   isStakeOperationObserved,
+  OBSERVATION_STREAM_PREFIX,
+  STAKE_OBSERVED,
   STAKE_OPERATION_OBSERVED,
   STAKE_OPERATION_REVERTED,
+  type StakeObservedData,
   type StakeOperationObservedData,
 } from '@chainwire/chain-events';
 import type { RecordedEvent } from '@chainwire/event-store';
@@ -13,15 +19,17 @@ import type { Projection } from '@chainwire/read-models';
 /**
  * The staking read model (docs/architecture.md §13): StakeOperationObserved inserts its row,
  * StakeOperationReverted deletes it; both EVM (StakeHub logs) and Tron (Stake 2.0 contracts) operations.
- * Runs of the same kind go in one statement, in the batch's order, so a block reverted and indexed
- * again within one batch ends as the stream does. Replayable with `cli replay staking`.
+ * A StakeObserved is a row of operation 'observed' at the end of its block, which the folds start over
+ * from; BlockReverted deletes the observations of that block. Runs of the same kind go in one
+ * statement, in the batch's order, so a block reverted and indexed again within one batch ends as the
+ * stream does. Replayable with `cli replay staking`.
  */
 export const stakingProjection: Projection = {
   name: 'staking',
   tables: ['staking_operations'],
   filter: {
-    streamPrefixes: [CHAIN_STREAM_PREFIX],
-    eventTypes: [STAKE_OPERATION_OBSERVED, STAKE_OPERATION_REVERTED],
+    streamPrefixes: [CHAIN_STREAM_PREFIX, OBSERVATION_STREAM_PREFIX],
+    eventTypes: [STAKE_OPERATION_OBSERVED, STAKE_OPERATION_REVERTED, STAKE_OBSERVED, BLOCK_REVERTED],
   },
   apply: applyStakeOperations,
 };
@@ -34,6 +42,19 @@ async function applyStakeOperations(client: PoolClient, events: readonly Recorde
     run = [];
   };
   for (const event of events) {
+    if (isStakeObserved(event)) {
+      await flush();
+      await insertObservation(client, event.data);
+      continue;
+    }
+    if (isBlockReverted(event)) {
+      await flush();
+      await client.query(
+        "DELETE FROM staking_operations WHERE chain = $1 AND block_hash = $2 AND operation = 'observed'",
+        [event.data.chain, event.data.hash.toLowerCase()],
+      );
+      continue;
+    }
     if (!isStakeOperationEvent(event)) continue;
     const observed = isStakeOperationObserved(event);
     if (observed !== observing) {
@@ -43,6 +64,28 @@ async function applyStakeOperations(client: PoolClient, events: readonly Recorde
     run.push(event.data);
   }
   await flush();
+}
+
+/** An observation sorts after every operation of its block: it is the stake at the block's end. */
+const END_OF_BLOCK = 2_147_483_647;
+
+async function insertObservation(client: PoolClient, data: StakeObservedData): Promise<void> {
+  await client.query(
+    `INSERT INTO staking_operations (chain, block_hash, ref, block_number, ordinal, timestamp, tx_hash, operation,
+       owner, validator, amount, observed)
+     VALUES ($1, $2, $3, $4, $5, $6, '', 'observed', $7, NULL, 0, $8)
+     ON CONFLICT (chain, block_hash, ref) DO NOTHING`,
+    [
+      data.chain,
+      data.blockHash.toLowerCase(),
+      `observed:${data.owner}`,
+      data.blockNumber,
+      END_OF_BLOCK,
+      data.timestamp,
+      data.owner,
+      JSON.stringify(data),
+    ],
+  );
 }
 
 /** `log:12` → 12, `tx:3` → 3: the operation's place in its block. */

@@ -11,6 +11,7 @@ import {
   silentLogger,
   stringifyJson,
 } from '@chainwire/core';
+import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
 import { ContractCallPreparer, TransactionsModule } from '@chainwire/transactions';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import type { StakingChainConfig, StakingModuleOptions } from '../staking-options';
@@ -43,6 +44,7 @@ export async function startStakingTestApp(
   await seedRegistries(db.dataSource);
   const key = (await createApiKey(db.dataSource, { plan: 'enterprise' })).key;
 
+  const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
   const database = DatabaseModule.forRoot({ db });
   const chainDirectory = ChainDirectoryModule.forRoot({ database });
   const capabilities = ChainCapabilitiesModule.forRoot();
@@ -64,7 +66,13 @@ export async function startStakingTestApp(
       AuthModule.forRoot({ database, chainDirectory }),
       transactions,
       StakingModule.forRoot(
-        { database, chainDirectory, capabilities, evmCalls },
+        {
+          database,
+          chainDirectory,
+          capabilities,
+          evmCalls,
+          eventStore: EventStoreModule.forRoot({ eventStore }),
+        },
         { chains, tron, rpcTimeoutMs: 5000 },
       ),
     ],
@@ -97,6 +105,7 @@ export async function startStakingTestApp(
     },
     async close() {
       await app.close();
+      await eventStore.close();
       await db.close();
     },
   };

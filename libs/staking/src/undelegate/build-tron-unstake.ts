@@ -1,9 +1,9 @@
 import { buildTronUnstakeTransaction, tronCall, type TronHttpClient } from '@chainwire/chains';
-import { ApiError, type Database, ErrorCode } from '@chainwire/core';
+import { ApiError, ErrorCode } from '@chainwire/core';
 import { parseStakingAddress } from '../chains/staking-address';
 import { withNodeErrors } from '../chains/node-errors';
 import { foldTronStake } from '../positions/fold-tron-stake';
-import { readOwnerOperations } from '../positions/staking-operations.repository';
+import type { TronStakeRows } from '../positions/tron-stake-rows';
 import { StakingErrorCode } from '../staking-error-codes';
 import type { TronUndelegateBuildResult, TronUndelegateFeeDto } from './undelegate.response';
 import type { UndelegateRequest } from './undelegate.schema';
@@ -24,12 +24,13 @@ const TRON_FEE: TronUndelegateFeeDto = {
 /**
  * Tron's undelegation (docs/architecture.md §13): an unsigned UnfreezeBalanceV2 of the owner's frozen sun
  * of one resource, or, with a receiver, an UnDelegateResource of what the owner delegated to it. What is
- * frozen or delegated comes from the staking read model; amounts beyond it are refused before the node
+ * frozen or delegated comes from the staking read model and the node's observation of the account
+ * (TronStakeRows, as the positions have it); amounts beyond it are refused before the node
  * is asked for its head block, which tronweb builds the transaction on. The answer carries prepare-sign's
  * keys (docs/architecture.md §16): no chain id, nonce or calldata on Tron, a fee of mode TRON.
  */
 export async function buildTronUnstake(
-  db: Database,
+  stake: TronStakeRows,
   node: TronHttpClient,
   chain: string,
   request: UndelegateRequest,
@@ -47,7 +48,7 @@ export async function buildTronUnstake(
     throw ApiError.badRequest(ErrorCode.VALIDATION_ERROR, 'receiver must differ from from');
   }
   const resource = request.resource ?? 'BANDWIDTH';
-  const state = foldTronStake(await readOwnerOperations(db, chain, owner));
+  const state = foldTronStake(await stake.rows(chain, owner));
   const available =
     receiver === undefined ? state.frozen[resource] : (state.delegated.get(`${receiver}|${resource}`) ?? 0n);
   const what = receiver === undefined ? `${resource} frozen` : `${resource} delegated to ${receiver}`;

@@ -9,7 +9,7 @@ import {
   readSharesForAmount,
   stakeHubAbi,
 } from '@chainwire/chains';
-import { ApiError, type Database, DATABASE, ErrorCode } from '@chainwire/core';
+import { ApiError, ErrorCode } from '@chainwire/core';
 import { type EvmStakingChain, EvmStakingChains } from '../chains/evm-staking-chains';
 import { withNodeErrors } from '../chains/node-errors';
 import { parseStakingAddress } from '../chains/staking-address';
@@ -18,6 +18,7 @@ import { notSupported } from '../positions/get-positions.query';
 import { StakingErrorCode } from '../staking-error-codes';
 import { EVM_CALL_PREPARER, type EvmCallPreparer } from './evm-call-preparer.port';
 import { buildTronUnstake } from './build-tron-unstake';
+import { TronStakeRows } from '../positions/tron-stake-rows';
 import type { TronUndelegateBuildResult, UndelegateBuildResult } from './undelegate.response';
 import type { UndelegateRequest } from './undelegate.schema';
 
@@ -40,17 +41,17 @@ export class BuildUndelegateQuery extends Query<UndelegateBuild> {
 @QueryHandler(BuildUndelegateQuery)
 export class BuildUndelegateHandler implements IQueryHandler<BuildUndelegateQuery, UndelegateBuild> {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
     private readonly chains: ChainDirectory,
     private readonly tron: TronStakingChain,
     private readonly evm: EvmStakingChains,
     @Inject(EVM_CALL_PREPARER) private readonly preparer: EvmCallPreparer,
+    private readonly tronRows: TronStakeRows,
   ) {}
 
   async execute({ request }: BuildUndelegateQuery): Promise<UndelegateBuild> {
     const entry = await this.chains.require(request.chain);
     if (entry.id === TRON_CHAIN && this.tron.node) {
-      return buildTronUnstake(this.db, this.tron.node, entry.id, request);
+      return buildTronUnstake(this.tronRows, this.tron.node, entry.id, request);
     }
     const from = parseStakingAddress(entry.family, request.from) as Address;
     const chain = this.evm.get(entry.id);

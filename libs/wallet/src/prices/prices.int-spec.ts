@@ -265,9 +265,10 @@ describe('prices', () => {
         [USDC, '1234567891'],
         [DAI, '500000000000000000'],
       ];
+      // Observed balances (the read model answers them without the node).
       for (const [asset, amount] of rows) {
         await t.db.pool.query(
-          'INSERT INTO balances (chain, address, asset, amount) VALUES ($1, $2, $3, $4)',
+          "INSERT INTO balances (chain, address, asset, amount, observation) VALUES ($1, $2, $3, $4, 'applied')",
           ['ethereum', HOLDER.toLowerCase(), asset.toLowerCase(), amount],
         );
       }
