@@ -22,7 +22,9 @@ import { startStakingTestApp, type StakingTestApp } from './testing/staking-test
 
 const TRX = 1_000_000n;
 const keys = ['1', '2', '3', '4', '5', '6'].map((d) => d.padStart(64, '0'));
-const [owner, sr1, sr2, receiver, stranger, early] = keys.map((k) => TronWeb.address.fromPrivateKey(k) as string);
+const [owner, sr1, sr2, receiver, stranger, early] = keys.map(
+  (k) => TronWeb.address.fromPrivateKey(k) as string,
+);
 
 describe('Tron staking: positions from Stake 2.0 operations, rewards and unstake builds against the node fixture', () => {
   let node: TronNodeFixture;

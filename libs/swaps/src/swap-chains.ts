@@ -26,6 +26,11 @@ export class SwapChains {
     this.clients = new EvmReadClients(options.chains, options.rpcTimeoutMs);
   }
 
+  /** Ends the nodes' WebSockets, if any (EvmReadClients.close). */
+  onApplicationShutdown(): Promise<void> {
+    return this.clients.close();
+  }
+
   async entry(id: string, apiKey: ApiKeyRecord): Promise<ChainEntry> {
     const entry = await this.directory.require(id.trim().toLowerCase());
     if (!planAllowsTier(apiKey.plan, entry.tier)) {

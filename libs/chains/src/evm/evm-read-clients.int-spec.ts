@@ -36,4 +36,16 @@ describe('EvmReadClients against anvil', () => {
     expect((await requestSizes(clients, 'small')).sort()).toEqual([1, 2, 2]);
     expect(await requestSizes(clients, 'unbatched')).toEqual([1, 1, 1, 1, 1]);
   });
+
+  it('reads over a ws:// URL, as the indexer follows newHeads on it', async () => {
+    const clients = new EvmReadClients([{ id: 'socket', rpcUrl: anvil.rpcUrl.replace(/^http/, 'ws') }]);
+    const { address } = anvil.accounts[0];
+    try {
+      expect(await clients.client('socket')!.getBalance({ address })).toBe(
+        await anvil.publicClient.getBalance({ address }),
+      );
+    } finally {
+      await clients.close(); // else its socket keeps the process alive
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem';
-import { createEvmTxClient } from './transactions/evm-tx-client';
+import { closeEvmTxClient, createEvmTxClient } from './transactions/evm-tx-client';
 
 /** A chain the deployment reaches over JSON-RPC: the registry id and its node's URL, if any. */
 export interface ChainNode {
@@ -43,6 +43,22 @@ export class EvmReadClients {
    */
   broadcastClient(chain: string): PublicClient | undefined {
     return this.made(this.broadcastClients, chain, false);
+  }
+
+  /**
+   * Ends the clients' WebSockets (a `ws(s)://` node), which would keep the process alive; the owning
+   * feature calls it when the app shuts down.
+   */
+  async close(): Promise<void> {
+    const clients = [...this.clients.values(), ...this.broadcastClients.values()];
+    this.clients.clear();
+    this.broadcastClients.clear();
+    await Promise.all(clients.map(closeEvmTxClient));
+  }
+
+  /** Nest's shutdown hook, where the clients are a provider of their own. */
+  onApplicationShutdown(): Promise<void> {
+    return this.close();
   }
 
   private made(made: Map<string, PublicClient>, chain: string, batch: boolean): PublicClient | undefined {

@@ -30,6 +30,11 @@ export class EvmStakingChains {
     capabilities.register({ feature: 'staking', serves: (chain) => this.hubs.has(chain) });
   }
 
+  /** Ends the nodes' WebSockets, if any (EvmReadClients.close). */
+  onApplicationShutdown(): Promise<void> {
+    return this.clients.close();
+  }
+
   /** The chain's staking, or undefined when it has none here. */
   get(chain: string): EvmStakingChain | undefined {
     const hub = this.hubs.get(chain);

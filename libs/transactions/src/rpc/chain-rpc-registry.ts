@@ -27,6 +27,11 @@ export class ChainRpcRegistry {
       this.tronClient = new TronHttpClient({ ...options.tron, timeoutMs: options.rpcTimeoutMs });
   }
 
+  /** Ends the nodes' WebSockets, if any (EvmReadClients.close). */
+  onApplicationShutdown(): Promise<void> {
+    return this.clients.close();
+  }
+
   /** The Solana node's connection (SOLANA_RPC_URL), or undefined when none is configured. */
   get solana(): Connection | undefined {
     return this.solanaConnection;

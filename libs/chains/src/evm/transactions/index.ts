@@ -1,6 +1,6 @@
 export { decodeRevertReason, revertDataOf } from './decode-revert';
 export { estimateGas } from './estimate-gas';
-export { createEvmTxClient, type EvmTxClientOptions } from './evm-tx-client';
+export { closeEvmTxClient, createEvmTxClient, type EvmTxClientOptions } from './evm-tx-client';
 export type { EvmTxFeeFields, EvmTxRequest } from './evm-tx-request';
 export { toExecutionError } from './execution-error';
 export { getFeeHistory, type FeeHistory } from './get-fee-history';
