@@ -1,5 +1,6 @@
 export * from './addresses/normalise-address';
 export * from './concurrency/map-concurrent';
+export * from './concurrency/single-flight';
 export * from './config/app-config';
 export * from './config/config-error';
 export * from './config/load-config';

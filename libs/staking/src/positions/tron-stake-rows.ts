@@ -7,7 +7,7 @@ import {
   stakeObservedId,
 } from '@chainwire/chain-events';
 import { readSolidifiedState, tronCall } from '@chainwire/chains';
-import { type Database, DATABASE } from '@chainwire/core';
+import { type Database, DATABASE, SingleFlight } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
 import { withNodeErrors } from '../chains/node-errors';
 import { TronStakingChain } from '../chains/tron-staking-chain';
@@ -23,7 +23,7 @@ import { readOwnerOperations } from './staking-operations.repository';
  */
 @Injectable()
 export class TronStakeRows {
-  private readonly inFlight = new Map<string, Promise<StakeObservedData>>();
+  private readonly inFlight = new SingleFlight<StakeObservedData>();
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -34,13 +34,7 @@ export class TronStakeRows {
   async rows(chain: string, owner: string): Promise<StakeOperationRow[]> {
     const rows = await readOwnerOperations(this.db, chain, owner);
     if (!this.tron.node || rows.some((r) => r.operation === 'observed')) return rows;
-    const key = `${chain}|${owner}`;
-    let observation = this.inFlight.get(key);
-    if (!observation) {
-      observation = this.observe(chain, owner).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, observation);
-    }
-    const observed = await observation;
+    const observed = await this.inFlight.run(`${chain}|${owner}`, () => this.observe(chain, owner));
     const block = BigInt(observed.blockNumber);
     const at = rows.findIndex((r) => r.blockNumber > block);
     const row: StakeOperationRow = {

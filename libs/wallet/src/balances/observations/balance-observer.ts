@@ -8,7 +8,7 @@ import {
   observationStream,
 } from '@chainwire/chain-events';
 import { type ChainEntry, NATIVE_CONTRACT } from '@chainwire/chains';
-import { ApiError, type Database, DATABASE, ErrorCode } from '@chainwire/core';
+import { ApiError, type Database, DATABASE, ErrorCode, SingleFlight } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
 import { type AccountAddress, displayContract } from '../../addresses/account-address';
 import { EvmReadChainResolver } from '../../chain-reads/evm-read-chain';
@@ -27,7 +27,7 @@ import { readTronObservation } from './read-tron-observation';
  */
 @Injectable()
 export class BalanceObserver {
-  private readonly inFlight = new Map<string, Promise<ObservedBalances>>();
+  private readonly inFlight = new SingleFlight<ObservedBalances>();
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -44,12 +44,7 @@ export class BalanceObserver {
   /** The node's balances of `assets` (stored form), recorded before they are returned. 503 when the node fails. */
   observe(chain: ChainEntry, account: AccountAddress, assets: readonly string[]): Promise<ObservedBalances> {
     const key = `${chain.id}|${account.key}|${[...assets].sort().join(',')}`;
-    let observation = this.inFlight.get(key);
-    if (!observation) {
-      observation = this.observeAndRecord(chain, account, assets).finally(() => this.inFlight.delete(key));
-      this.inFlight.set(key, observation);
-    }
-    return observation;
+    return this.inFlight.run(key, () => this.observeAndRecord(chain, account, assets));
   }
 
   private async observeAndRecord(

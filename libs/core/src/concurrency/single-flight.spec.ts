@@ -1,0 +1,22 @@
+import { SingleFlight } from './single-flight';
+
+describe('SingleFlight', () => {
+  it('shares the run in flight for a key, and runs again once it settled', async () => {
+    const flight = new SingleFlight<number>();
+    let runs = 0;
+    let release!: () => void;
+    const work = () =>
+      new Promise<number>((resolve) => {
+        runs++;
+        release = () => resolve(runs);
+      });
+    const [a, b] = [flight.run('k', work), flight.run('k', work)];
+    const other = flight.run('other', () => Promise.resolve(-1));
+    release();
+    expect(await Promise.all([a, b, other])).toEqual([1, 1, -1]);
+    expect(runs).toBe(1);
+    const failing = flight.run('k', () => Promise.reject(new Error('node down')));
+    await expect(failing).rejects.toThrow('node down');
+    expect(await flight.run('k', () => Promise.resolve(7))).toBe(7);
+  });
+});
