@@ -147,11 +147,26 @@ describe('balances exact whatever the start block', () => {
         // No node for the replay: it must not need one.
         env: { ...process.env, ...env, ETHEREUM_RPC_URL: 'http://127.0.0.1:9', DATA_DIR: dataDir },
       });
+    /** What an analyst reads: the observations, with the node's amounts, in the export. */
+    const exported = async () => {
+      const { stdout } = await run(
+        process.execPath,
+        [join(PROJECT_ROOT, 'dist/apps/cli/src/main.js'), 'export', 'observation', '--format', 'ndjson'],
+        { env: { ...process.env, ...env, DATA_DIR: dataDir }, maxBuffer: 64 * 1024 * 1024 },
+      );
+      const lines = stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; data: { address: string } });
+      expect(lines.length).toBeGreaterThanOrEqual(touched.size);
+      expect(new Set(lines.map((l) => l.type))).toEqual(new Set(['BalancesObserved']));
+    };
     if (serverDb) {
       const live = await rows(serverDb);
       await replay();
       expect(await rows(serverDb)).toEqual(live);
       expect(live.filter((r) => r.observation === 'applied').length).toBeGreaterThan(0);
+      await exported();
       return;
     }
     await service.stop();
@@ -167,6 +182,7 @@ describe('balances exact whatever the start block', () => {
     await replay();
     expect(await read()).toEqual(live);
     expect(live.filter((r) => r.observation === 'applied').length).toBeGreaterThan(0);
+    await exported();
     service = await startService(env, { dataDir });
   });
 

@@ -6,10 +6,9 @@ import {
   isBlockIndexed,
   isBlockReverted,
   isTransferEvent,
-  TRANSFER_REVERTED,
 } from '@chainwire/chain-events';
 import { normaliseAddress } from '@chainwire/core';
-import { aggregateBalanceDeltas, type BalanceDelta, NATIVE_ASSET } from './balance-deltas';
+import { aggregateBalanceDeltas, NATIVE_ASSET } from './balance-deltas';
 import { applyBalanceDeltas } from './apply-balance-deltas';
 import { loadBalanceHeads, saveBalanceHeads } from './balance-heads';
 
@@ -25,9 +24,12 @@ import { loadBalanceHeads, saveBalanceHeads } from './balance-heads';
  * - BlockIndexed n: pending observations of n − 1 whose hash is n's parent are applied (the end of
  *   n − 1 in the stream); pending ones of a block that turned out otherwise are dropped.
  * - BlockReverted n: observations applied at n are undone (what they added is taken back), after the
- *   block's transfers have been reverted before it. The rows those reverts touched changed last at
- *   n − 1 at most now (every newer block went first), so an observation of the new branch is placed
- *   on them again.
+ *   block's transfers have been reverted before it; the next request observes again on the new branch.
+ *
+ * `last_block` only grows, a revert counting as its block's change: lowering it on a revert would need
+ * all of that block's reverts in one batch, and where batches split must change nothing a replay
+ * rebuilds. After a reorg to a shorter chain, an observation below a reverted block's height is
+ * therefore dropped until the new branch grows past it.
  */
 export async function applyBalanceBatch(client: PoolClient, events: readonly RecordedEvent[]): Promise<void> {
   const heads = await loadBalanceHeads(client, chainsOf(events));
@@ -54,9 +56,7 @@ export async function applyBalanceBatch(client: PoolClient, events: readonly Rec
       heads.get(chain)!.advance(n, hash);
     } else if (isBlockReverted(event)) {
       const { chain, number, hash, parentHash } = event.data;
-      const touched = aggregateBalanceDeltas(run.filter((e) => e.type === TRANSFER_REVERTED));
       await flush();
-      await lowerLastBlocks(client, touched, BigInt(number) - 1n);
       await undoObservations(client, chain, BigInt(number), hash);
       heads.get(chain)!.retreat(BigInt(number), parentHash);
     } else if (isBalancesObserved(event)) {
@@ -151,26 +151,6 @@ async function settlePending(
     [chain, (n - 1n).toString(), parentHash.toLowerCase(), n.toString()],
   );
   return (await loadPendingBlocks(client, [chain])).get(chain);
-}
-
-/** The rows a reverted block touched: no change of theirs is newer than `block` any more. */
-async function lowerLastBlocks(
-  client: PoolClient,
-  touched: readonly BalanceDelta[],
-  block: bigint,
-): Promise<void> {
-  if (touched.length === 0) return;
-  await client.query(
-    `UPDATE balances b SET last_block = least(b.last_block, $4)
-       FROM unnest($1::text[], $2::text[], $3::text[]) AS t(chain, address, asset)
-      WHERE b.chain = t.chain AND b.address = t.address AND b.asset = t.asset`,
-    [
-      touched.map((d) => d.chain),
-      touched.map((d) => d.address),
-      touched.map((d) => d.asset),
-      block.toString(),
-    ],
-  );
 }
 
 /** At BlockReverted n: observations of that block are undone, their rows back to indexed transfers only. */
