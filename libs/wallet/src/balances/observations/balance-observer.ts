@@ -13,7 +13,7 @@ import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
 import { type AccountAddress, displayContract } from '../../addresses/account-address';
 import { EvmReadChainResolver } from '../../chain-reads/evm-read-chain';
 import { TRON_NODE, type TronNode } from '../../chain-reads/tron-node';
-import { readLatestBlock } from '../../blocks/latest-block.repository';
+import { type LatestBlock, readLatestBlock } from '../../blocks/latest-block.repository';
 import type { ObservedBalances } from './observed-balances';
 import { readEvmObservation } from './read-evm-observation';
 import { readTronObservation } from './read-tron-observation';
@@ -22,12 +22,16 @@ import { readTronObservation } from './read-tron-observation';
  * Takes what the node says an address holds, for the assets the balances read model has never observed
  * for it, and records it as a BalancesObserved event (docs/architecture.md §5): the projection folds it
  * in, so later requests are answered from the read model without the node, and a replay rebuilds the
- * same rows from the store alone. Requests for the same observation at once share one node read; the
- * event's id is the observation's, so a repeat (another process, a retry after a crash) is stored once.
+ * same rows from the store alone. Requests for the same observation share one node read; the event's
+ * id is the observation's, so a repeat (another process, a retry after a crash) is stored once.
  */
 @Injectable()
 export class BalanceObserver {
-  private readonly inFlight = new SingleFlight<ObservedBalances>();
+  /**
+   * Per indexed head: requests for the same observation share one read, and for a few seconds after it
+   * (until the projection has it, in milliseconds as a rule) repeat it instead of reading again.
+   */
+  private readonly inFlight = new SingleFlight<ObservedBalances>({ keepMs: 5_000 });
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -42,17 +46,22 @@ export class BalanceObserver {
   }
 
   /** The node's balances of `assets` (stored form), recorded before they are returned. 503 when the node fails. */
-  observe(chain: ChainEntry, account: AccountAddress, assets: readonly string[]): Promise<ObservedBalances> {
-    const key = `${chain.id}|${account.key}|${[...assets].sort().join(',')}`;
-    return this.inFlight.run(key, () => this.observeAndRecord(chain, account, assets));
+  async observe(
+    chain: ChainEntry,
+    account: AccountAddress,
+    assets: readonly string[],
+  ): Promise<ObservedBalances> {
+    const head = await readLatestBlock(this.db.pool, chain.id);
+    const key = `${chain.id}|${head?.hash ?? ''}|${account.key}|${[...assets].sort().join(',')}`;
+    return this.inFlight.run(key, () => this.observeAndRecord(chain, account, assets, head));
   }
 
   private async observeAndRecord(
     chain: ChainEntry,
     account: AccountAddress,
     assets: readonly string[],
+    head: LatestBlock | null,
   ): Promise<ObservedBalances> {
-    const head = await readLatestBlock(this.db.pool, chain.id);
     let observed: ObservedBalances;
     try {
       observed =
