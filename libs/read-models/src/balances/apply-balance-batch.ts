@@ -8,7 +8,7 @@ import {
   isTransferEvent,
 } from '@chainwire/chain-events';
 import { normaliseAddress } from '@chainwire/core';
-import { aggregateBalanceDeltas, NATIVE_ASSET } from './balance-deltas';
+import { aggregateBalanceDeltas, NATIVE_ASSET, parseAmount } from './balance-deltas';
 import { applyBalanceDeltas } from './apply-balance-deltas';
 import { loadBalanceHeads, saveBalanceHeads } from './balance-heads';
 
@@ -64,11 +64,11 @@ export async function applyBalanceBatch(client: PoolClient, events: readonly Rec
       const head = heads.get(event.data.chain)!;
       const block = BigInt(event.data.blockNumber);
       if (head.number === undefined || block > head.number) {
-        await recordPending(client, event.data);
+        await recordPending(client, event.data, event.id);
         const waiting = pending.get(event.data.chain);
         if (waiting === undefined || block < waiting) pending.set(event.data.chain, block);
       } else if (head.hashAt(block) === event.data.blockHash.toLowerCase()) {
-        await applyObservation(client, event.data);
+        await applyObservation(client, event.data, event.id);
       }
     }
   }
@@ -83,19 +83,23 @@ function chainsOf(events: readonly RecordedEvent[]): string[] {
 }
 
 /** The observation as rows: stored-form address and assets, amounts as given. */
-function observedRows(data: BalancesObservedData) {
+function observedRows(data: BalancesObservedData, eventId: string) {
   return {
     address: normaliseAddress(data.address),
     assets: data.balances.map((b) => (b.asset === NATIVE_ASSET ? NATIVE_ASSET : normaliseAddress(b.asset))),
-    amounts: data.balances.map((b) => parseAmount(b.amount)),
+    amounts: data.balances.map((b) => parseAmount(b.amount, eventId).toString()),
     block: BigInt(data.blockNumber).toString(),
     hash: data.blockHash.toLowerCase(),
   };
 }
 
 /** Rows never observed and unchanged since the observed block take the observed amount. */
-async function applyObservation(client: PoolClient, data: BalancesObservedData): Promise<void> {
-  const o = observedRows(data);
+async function applyObservation(
+  client: PoolClient,
+  data: BalancesObservedData,
+  eventId: string,
+): Promise<void> {
+  const o = observedRows(data, eventId);
   await client.query(
     `INSERT INTO balances (chain, address, asset, amount, observation, observed_block, observed_hash,
                            observation_offset)
@@ -112,8 +116,8 @@ async function applyObservation(client: PoolClient, data: BalancesObservedData):
 }
 
 /** Rows never observed wait for the observed block: until then the observed amount is their answer. */
-async function recordPending(client: PoolClient, data: BalancesObservedData): Promise<void> {
-  const o = observedRows(data);
+async function recordPending(client: PoolClient, data: BalancesObservedData, eventId: string): Promise<void> {
+  const o = observedRows(data, eventId);
   await client.query(
     `INSERT INTO balances (chain, address, asset, amount, observation, observed_block, observed_hash,
                            pending_amount)
@@ -177,13 +181,4 @@ async function loadPendingBlocks(
   );
   for (const row of rows) pending.set(row.chain, BigInt(row.block));
   return pending;
-}
-
-function parseAmount(amount: string): string {
-  if (typeof amount !== 'string' || !/^[0-9]+$/.test(amount)) {
-    throw new Error(
-      `BalancesObserved: amount must be a decimal integer string, got ${JSON.stringify(amount)}`,
-    );
-  }
-  return amount;
 }

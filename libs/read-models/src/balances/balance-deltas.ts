@@ -97,7 +97,8 @@ export function aggregateBalanceDeltas(events: readonly RecordedEvent[]): Balanc
   return deltas;
 }
 
-function parseAmount(amount: string, eventId: string): bigint {
+/** An event's amount: a decimal integer string, or the event is refused (never skipped). */
+export function parseAmount(amount: string, eventId: string): bigint {
   if (typeof amount !== 'string' || !/^[0-9]+$/.test(amount)) {
     throw new Error(
       `Event ${eventId}: amount must be a decimal integer string, got ${JSON.stringify(amount)}`,

@@ -19,11 +19,12 @@ import { readOwnerOperations } from './staking-operations.repository';
  * (docs/architecture.md §13). The first request for an owner whose read model holds no observation
  * reads the account at the solidified block, appends it as a StakeObserved (the staking projection makes
  * it a row at the end of that block) and folds with it at once; later requests read it from the read
- * model. Requests at once share one read; the event's id is the observation's, so it is stored once.
+ * model. The event's id is the observation's, so it is stored once.
  */
 @Injectable()
 export class TronStakeRows {
-  private readonly inFlight = new SingleFlight<StakeObservedData>();
+  /** Requests at once share one read; for a few seconds after it, until the projection has it, they repeat it. */
+  private readonly inFlight = new SingleFlight<StakeObservedData>({ keepMs: 5_000 });
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,

@@ -14,13 +14,15 @@ export class BalancesController {
 
   @Get(':address')
   @ApiOperation({
-    summary: "An address's balances from the indexed read model, with their value in fiatCurrency",
+    summary: "An address's balances at the indexed head, with their value in fiatCurrency",
     description:
+      'From the balances read model; the first request for an address reads the assets it has never ' +
+      'asked about from the node once, and records what it read. ' +
       'Each asset with a price has fiatValue = amount × price (exact); one without keeps its amount, a null ' +
       'fiatValue, and the message names it. ' +
       'Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, INVALID_ASSET_ID, UNKNOWN_ASSET, NOT_A_TOKEN, ' +
       'UNSUPPORTED_FIAT_CURRENCY, VALIDATION_ERROR; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; ' +
-      '503 SERVICE_UNAVAILABLE (identifying an unregistered token on chain).',
+      '503 SERVICE_UNAVAILABLE (the node, read for a first request or to identify an unregistered token).',
   })
   @ApiParam({ name: 'address', example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
   @ApiQuery({ name: 'chain', required: false, example: 'ethereum', description: 'Registry chain id' })

@@ -68,11 +68,9 @@ export class BalanceObserver {
         chain.family === 'Tron'
           ? await readTronObservation(this.tron!, account.display, assets)
           : await readEvmObservation(this.evm.clientOf(chain)!, account.display as Address, assets, head);
-    } catch (error) {
+    } catch {
       // A fixed reason: the node's own message can carry its URL or the request.
-      throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, `The ${chain.id} node could not be read`, {
-        reason: error instanceof ApiError ? error.message : 'node read failed',
-      });
+      throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, `The ${chain.id} node could not be read`);
     }
     const data: BalancesObservedData = {
       chain: chain.id,
