@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parseEther, type Address } from 'viem';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import { findFreePort } from '@chainwire/chains';
 import { type Database, openDatabase, PROJECT_ROOT } from '@chainwire/core';
 import { RELATIONAL_SCHEMA } from '@chainwire/composition';
 import { reorg, startTestAnvil, type TestAnvil, waitMined } from '../support/anvil';
@@ -51,6 +52,7 @@ describe('balances exact whatever the start block', () => {
       ETHEREUM_RPC_URL: proxy.url,
       ETHEREUM_START_BLOCK: String(head - 2n),
       ETHEREUM_FINALITY_DEPTH: '12',
+      METRICS_PORT: String(await findFreePort()),
     };
     if (process.env.DATABASE_URL) {
       serverDb = await createTestDatabase();
@@ -75,6 +77,14 @@ describe('balances exact whatever the start block', () => {
       if (latest.hash !== head.hash) throw new Error(`API head ${latest.hash}, node head ${head.hash}`);
     });
   };
+  /** Until the balances projection has applied every event in the store (its lag on /metrics). */
+  const balancesCaughtUp = () =>
+    eventually(async () => {
+      const text = await (await fetch(`http://127.0.0.1:${env.METRICS_PORT}/metrics`)).text();
+      if (!/^chainwire_consumer_lag_positions\{consumer="balances"\} 0$/m.test(text)) {
+        throw new Error('the balances projection is behind the store');
+      }
+    });
   const expectExact = async (addresses: Iterable<Address>, svc = service) => {
     const api = await apiBalances(svc, addresses, tokens());
     expect(api).toEqual(await nodeBalances(anvil, addresses, tokens()));
@@ -161,6 +171,8 @@ describe('balances exact whatever the start block', () => {
       expect(lines.length).toBeGreaterThanOrEqual(touched.size);
       expect(new Set(lines.map((l) => l.type))).toEqual(new Set(['BalancesObserved']));
     };
+    // The API answers a first request before the projection applies its observation.
+    await balancesCaughtUp();
     if (serverDb) {
       const live = await rows(serverDb);
       await replay();
@@ -189,7 +201,12 @@ describe('balances exact whatever the start block', () => {
   it('ends exact after a backfill from an old start block on the same pruned node', async () => {
     const db = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
     const backfill = await startService(
-      { ...env, ETHEREUM_START_BLOCK: '0', ...(db ? { DATABASE_URL: db.url } : {}) },
+      {
+        ...env,
+        ETHEREUM_START_BLOCK: '0',
+        METRICS_PORT: String(await findFreePort()),
+        ...(db ? { DATABASE_URL: db.url } : {}),
+      },
       { dataDir: mkdtempSync(join(tmpdir(), 'e2e-backfill-')) },
     );
     try {

@@ -108,10 +108,12 @@ describe('GET /metrics', () => {
       }),
     ).toBe(1);
 
-    const settled = await eventually(
-      (t) => sample(t, 'chainwire_consumer_lag_positions', { consumer: 'balances' }) === 0,
+    const consumers = ['balances', 'blocks', 'history', 'webhook-saga', 'webhook-deliveries'];
+    // Each consumer catches up on its own: wait for all of them, not the first.
+    const settled = await eventually((t) =>
+      consumers.every((consumer) => sample(t, 'chainwire_consumer_lag_positions', { consumer }) === 0),
     );
-    for (const consumer of ['balances', 'blocks', 'history', 'webhook-saga', 'webhook-deliveries']) {
+    for (const consumer of consumers) {
       expect(settled).toContain(`chainwire_consumer_lag_positions{consumer="${consumer}"} 0`);
       expect(settled).toContain(`chainwire_consumer_halted{consumer="${consumer}"} 0`);
       expect(settled).toContain(`chainwire_consumer_parked_events{consumer="${consumer}"} 0`);
