@@ -19,6 +19,7 @@ import { TxHistoryPerTransfer0000000000660 } from './0660_tx-history-per-transfe
 import { EventsOfTypes0000000000670 } from './0670_events-of-types';
 import { SwapTrackerQuoteExpiry0000000000680 } from './0680_swap-tracker-quote-expiry';
 import { BalanceObservations0000000000690 } from './0690_balance-observations';
+import { StakingObservedBlocks0000000000700 } from './0700_staking-observed-blocks';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   EventsOfTypes0000000000670,
   SwapTrackerQuoteExpiry0000000000680,
   BalanceObservations0000000000690,
+  StakingObservedBlocks0000000000700,
 ];

@@ -40,3 +40,48 @@ export function isStakeObserved<T extends { readonly type: string; readonly data
 /** One observation of an owner's stake at a block is stored once, however many requests took it. */
 export const stakeObservedId = (data: Pick<StakeObservedData, 'chain' | 'blockHash' | 'owner'>): string =>
   chainEventId(STAKE_OBSERVED, data.chain, data.blockHash, `stake|${data.owner}`);
+
+/**
+ * What a delegator held in an EVM chain's StakeHub at one block, as the node reported it (the EVM
+ * counterpart of StakeObserved, docs/architecture.md §13): shares and their value per validator, and
+ * the undelegations not yet claimed.
+ */
+export const DELEGATIONS_OBSERVED = 'DelegationsObserved';
+
+export interface DelegationsObservedData {
+  readonly chain: string;
+  /** Checksummed delegator. */
+  readonly owner: string;
+  readonly blockNumber: string;
+  readonly blockHash: string;
+  /** Unix seconds of the block. */
+  readonly timestamp: number;
+  /** Validators (operator addresses) with shares; wei and shares as decimal strings. */
+  readonly delegations: readonly {
+    readonly validator: string;
+    readonly shares: string;
+    readonly pooledWei: string;
+  }[];
+  readonly unbonds: readonly {
+    readonly validator: string;
+    readonly shares: string;
+    readonly amountWei: string;
+    readonly unlockTimeMs: number;
+  }[];
+}
+
+export interface DelegationsObserved {
+  readonly type: typeof DELEGATIONS_OBSERVED;
+  readonly data: DelegationsObservedData;
+}
+
+export function isDelegationsObserved<T extends { readonly type: string; readonly data: unknown }>(
+  event: T,
+): event is T & DelegationsObserved {
+  return event.type === DELEGATIONS_OBSERVED;
+}
+
+/** One observation of a delegator's StakeHub holdings at a block is stored once. */
+export const delegationsObservedId = (
+  data: Pick<DelegationsObservedData, 'chain' | 'blockHash' | 'owner'>,
+): string => chainEventId(DELEGATIONS_OBSERVED, data.chain, data.blockHash, `delegations|${data.owner}`);

@@ -5,6 +5,7 @@ import type { DatabaseModuleRef } from '@chainwire/core';
 import type { EventStoreModuleRef } from '@chainwire/event-store';
 import { EvmStakingChains } from './chains/evm-staking-chains';
 import { TronStakingChain } from './chains/tron-staking-chain';
+import { EvmStakeRows } from './positions/evm-stake-rows';
 import { GetStakingPositionsHandler } from './positions/get-positions.query';
 import { TronStakeRows } from './positions/tron-stake-rows';
 import { StakingPositionsController } from './positions/positions.controller';
@@ -43,6 +44,7 @@ export class StakingModule {
         EvmStakingChains,
         TronStakingChain,
         TronStakeRows,
+        EvmStakeRows,
         GetStakingPositionsHandler,
         BuildUndelegateHandler,
       ],

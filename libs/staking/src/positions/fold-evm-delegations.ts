@@ -34,13 +34,19 @@ export interface EvmStakingState {
  * - undelegate removes its shares and the same fraction of the principal (shares / shares held, rounded
  *   down: the wei above principal that the undelegation paid out were rewards), and queues an unbond of
  *   the wei the hub reported;
- * - claim pays the validator's oldest unbonds whole, as StakeCredit does, up to the claimed amount.
+ * - claim pays the validator's oldest unbonds whole, as StakeCredit does, up to the claimed amount;
+ * - an observation (the node's word at the end of its block) replaces everything folded before it
+ *   (applyObservation).
  * Never throws: the operations are facts, whatever their order.
  */
 export function foldEvmDelegations(rows: readonly StakeOperationRow[]): EvmStakingState {
   const delegations = new Map<string, EvmDelegation>();
   const unbonds: EvmUnbond[] = [];
   for (const row of rows) {
+    if (row.operation === 'observed') {
+      applyObservation(delegations, unbonds, row);
+      continue;
+    }
     if (row.validator === null) continue;
     const validator = row.validator;
     let delegation = delegations.get(validator);
@@ -94,4 +100,47 @@ export function foldEvmDelegations(rows: readonly StakeOperationRow[]): EvmStaki
     }
   }
   return { delegations, unbonds };
+}
+
+/**
+ * The delegator's holdings as the node reported them at the end of the row's block. A delegation whose
+ * shares are those folded so far (its whole history indexed) keeps its principal and date; any other
+ * has its history before the start block, unknown here, so its principal is what its shares were worth
+ * at the observation and rewards count from there. Unbonds are the node's, each keeping the date of
+ * the folded undelegation it matches.
+ */
+function applyObservation(
+  delegations: Map<string, EvmDelegation>,
+  unbonds: EvmUnbond[],
+  row: StakeOperationRow,
+): void {
+  const o = row.observed;
+  if (!o || !('delegations' in o)) return; // a Tron observation has no place in an EVM fold
+  const folded = new Map(delegations);
+  delegations.clear();
+  for (const d of o.delegations) {
+    const shares = BigInt(d.shares);
+    const known = folded.get(d.validator);
+    delegations.set(
+      d.validator,
+      known && known.shares === shares
+        ? known
+        : { validator: d.validator, shares, principalWei: BigInt(d.pooledWei), updatedAtMs: row.timestampMs },
+    );
+  }
+  const known = [...unbonds];
+  const observed = o.unbonds.map((u) => {
+    const amountWei = BigInt(u.amountWei);
+    const i = known.findIndex(
+      (k) => k.validator === u.validator && k.amountWei === amountWei && k.unlockTimeMs === u.unlockTimeMs,
+    );
+    return {
+      validator: u.validator,
+      amountWei,
+      shares: BigInt(u.shares),
+      unlockTimeMs: u.unlockTimeMs,
+      updatedAtMs: i === -1 ? row.timestampMs : known.splice(i, 1)[0]!.updatedAtMs,
+    };
+  });
+  unbonds.splice(0, unbonds.length, ...observed);
 }

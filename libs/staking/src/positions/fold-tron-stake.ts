@@ -112,7 +112,8 @@ export function foldTronStake(rows: readonly StakeOperationRow[]): TronStakeStat
  * dated by the observation's block.
  */
 function applyObservation(state: TronStakeState, row: StakeOperationRow): void {
-  const o = row.observed!;
+  const o = row.observed;
+  if (!o || !('frozen' in o)) return; // an EVM chain's observation has no place in a Tron fold
   const votes = new Map(o.votes.map((v) => [v.validator, BigInt(v.count)]));
   const frozen = { BANDWIDTH: BigInt(o.frozen.BANDWIDTH), ENERGY: BigInt(o.frozen.ENERGY) };
   const sameVotes =

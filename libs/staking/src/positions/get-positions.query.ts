@@ -1,16 +1,16 @@
-import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ChainDirectory } from '@chainwire/chains';
-import { ApiError, type Database, DATABASE } from '@chainwire/core';
+import type { Address } from 'viem';
+import { ApiError } from '@chainwire/core';
 import { EvmStakingChains } from '../chains/evm-staking-chains';
 import { parseStakingAddress } from '../chains/staking-address';
 import { TRON_CHAIN, TronStakingChain } from '../chains/tron-staking-chain';
 import { StakingErrorCode } from '../staking-error-codes';
 import { evmPositions } from './evm-positions';
+import { EvmStakeRows } from './evm-stake-rows';
 import { toPositionItem } from './position-item';
 import type { StakingPositionsResult } from './positions.response';
 import type { PositionsQuery } from './positions.schema';
-import { readOwnerOperations } from './staking-operations.repository';
 import { TronStakeRows } from './tron-stake-rows';
 import { tronPositions } from './tron-positions';
 
@@ -23,15 +23,18 @@ export class GetStakingPositionsQuery extends Query<StakingPositionsResult> {
   }
 }
 
-/** An address's positions, folded from the staking read model, valued through the chain adapter. */
+/**
+ * An address's positions, folded from the staking read model and the node's word on what the address
+ * held when first asked (EvmStakeRows, TronStakeRows), valued through the chain adapter.
+ */
 @QueryHandler(GetStakingPositionsQuery)
 export class GetStakingPositionsHandler implements IQueryHandler<GetStakingPositionsQuery> {
   constructor(
-    @Inject(DATABASE) private readonly db: Database,
     private readonly chains: ChainDirectory,
     private readonly evm: EvmStakingChains,
     private readonly tron: TronStakingChain,
     private readonly tronRows: TronStakeRows,
+    private readonly evmRows: EvmStakeRows,
   ) {}
 
   async execute({ address, params }: GetStakingPositionsQuery): Promise<StakingPositionsResult> {
@@ -40,9 +43,9 @@ export class GetStakingPositionsHandler implements IQueryHandler<GetStakingPosit
     const evm = this.evm.get(entry.id);
     const tron = entry.id === TRON_CHAIN ? this.tron.node : undefined;
     if (!evm && !tron) throw notSupported(entry.id);
-    const rows = tron
-      ? await this.tronRows.rows(entry.id, owner)
-      : await readOwnerOperations(this.db, entry.id, owner);
+    const rows = evm
+      ? await this.evmRows.rows(evm, owner as Address)
+      : await this.tronRows.rows(entry.id, owner);
     const readAtMs = Date.now();
     const folded = evm ? await evmPositions(evm, rows) : await tronPositions(tron!, owner, rows, readAtMs);
     return {

@@ -1,14 +1,16 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * Read model of the staking projection (migration 0640): every stake operation still canonical, one row
+ * Read model of the staking projection (migrations 0640, 0690, 0700): every stake operation still canonical, one row
  * per StakeOperationObserved, deleted by its StakeOperationReverted (docs/architecture.md §13). Positions
- * are folded from an owner's rows when asked (fold-positions.ts): an undelegation's share of principal and
+ * are folded from an owner's rows when asked (fold-evm-delegations.ts, fold-tron-stake.ts): an undelegation's share of principal and
  * a claim's unbond requests depend on everything before them, so rows of facts undo exactly on a reorg
  * where rows of folded state would need their old values back.
  */
 @Entity({ name: 'staking_operations' })
 @Index('staking_operations_owner', ['chain', 'owner', 'blockNumber', 'ordinal'])
+// A partial index (migration 0700), which TypeORM cannot describe: the projection finds observations by block.
+@Index('staking_operations_observed', { synchronize: false })
 export class StakingOperationEntity {
   @PrimaryColumn({ type: 'text', primaryKeyConstraintName: 'staking_operations_pkey' })
   chain!: string;
@@ -63,7 +65,7 @@ export class StakingOperationEntity {
   @Column({ type: 'jsonb', nullable: true })
   votes!: { validator: string; count: string }[] | null;
 
-  /** operation 'observed' (migration 0690): the stake the node reported at the block, a StakeObserved's data. */
+  /** operation 'observed' (migration 0690): the stake the node reported at the block, a StakeObserved's or DelegationsObserved's data. */
   @Column({ type: 'jsonb', nullable: true })
   observed!: Record<string, unknown> | null;
 }

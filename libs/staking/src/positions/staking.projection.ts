@@ -1,8 +1,14 @@
 import type { PoolClient } from 'pg';
 import {
+  BLOCK_INDEXED,
   BLOCK_REVERTED,
+  type BlockIndexedData,
   CHAIN_STREAM_PREFIX,
+  DELEGATIONS_OBSERVED,
+  type DelegationsObservedData,
+  isBlockIndexed,
   isBlockReverted,
+  isDelegationsObserved,
   isStakeObserved,
   isStakeOperationEvent,
   isStakeOperationObserved,
@@ -19,17 +25,26 @@ import type { Projection } from '@chainwire/read-models';
 /**
  * The staking read model (docs/architecture.md §13): StakeOperationObserved inserts its row,
  * StakeOperationReverted deletes it; both EVM (StakeHub logs) and Tron (Stake 2.0 contracts) operations.
- * A StakeObserved is a row of operation 'observed' at the end of its block, which the folds start over
- * from; BlockReverted deletes the observations of that block. Runs of the same kind go in one
- * statement, in the batch's order, so a block reverted and indexed again within one batch ends as the
- * stream does. Replayable with `cli replay staking`.
+ * A StakeObserved (Tron) or DelegationsObserved (EVM) is a row of operation 'observed' at the end of its
+ * block, which the folds start over from; BlockReverted deletes the observations of that block, and a
+ * BlockIndexed those taken at its height on another branch (an observation read at the node's head,
+ * ahead of the indexer, on a block a reorg replaced before the indexer got there). Runs of the same kind
+ * go in one statement, in the batch's order, so a block reverted and indexed again within one batch ends
+ * as the stream does. Replayable with `cli replay staking`.
  */
 export const stakingProjection: Projection = {
   name: 'staking',
   tables: ['staking_operations'],
   filter: {
     streamPrefixes: [CHAIN_STREAM_PREFIX, OBSERVATION_STREAM_PREFIX],
-    eventTypes: [STAKE_OPERATION_OBSERVED, STAKE_OPERATION_REVERTED, STAKE_OBSERVED, BLOCK_REVERTED],
+    eventTypes: [
+      STAKE_OPERATION_OBSERVED,
+      STAKE_OPERATION_REVERTED,
+      STAKE_OBSERVED,
+      DELEGATIONS_OBSERVED,
+      BLOCK_INDEXED,
+      BLOCK_REVERTED,
+    ],
   },
   apply: applyStakeOperations,
 };
@@ -41,10 +56,21 @@ async function applyStakeOperations(client: PoolClient, events: readonly Recorde
     if (run.length > 0) await (observing ? insertOperations(client, run) : deleteOperations(client, run));
     run = [];
   };
+  // Deletes of observations only: they commute with everything but an observation's insert.
+  let indexed: BlockIndexedData[] = [];
+  const flushIndexed = async () => {
+    if (indexed.length > 0) await deleteObservationsOffBranch(client, indexed);
+    indexed = [];
+  };
   for (const event of events) {
-    if (isStakeObserved(event)) {
+    if (isStakeObserved(event) || isDelegationsObserved(event)) {
       await flush();
+      await flushIndexed();
       await insertObservation(client, event.data);
+      continue;
+    }
+    if (isBlockIndexed(event)) {
+      indexed.push(event.data);
       continue;
     }
     if (isBlockReverted(event)) {
@@ -64,12 +90,28 @@ async function applyStakeOperations(client: PoolClient, events: readonly Recorde
     run.push(event.data);
   }
   await flush();
+  await flushIndexed();
+}
+
+/** Observations taken at the blocks' heights on another branch than the one indexed. */
+async function deleteObservationsOffBranch(
+  client: PoolClient,
+  blocks: readonly BlockIndexedData[],
+): Promise<void> {
+  await client.query(
+    `DELETE FROM staking_operations s USING unnest($1::text[], $2::numeric[], $3::text[]) AS b(chain, number, hash)
+     WHERE s.operation = 'observed' AND s.chain = b.chain AND s.block_number = b.number AND s.block_hash <> b.hash`,
+    [blocks.map((b) => b.chain), blocks.map((b) => b.number), blocks.map((b) => b.hash.toLowerCase())],
+  );
 }
 
 /** An observation sorts after every operation of its block: it is the stake at the block's end. */
 const END_OF_BLOCK = 2_147_483_647;
 
-async function insertObservation(client: PoolClient, data: StakeObservedData): Promise<void> {
+async function insertObservation(
+  client: PoolClient,
+  data: StakeObservedData | DelegationsObservedData,
+): Promise<void> {
   await client.query(
     `INSERT INTO staking_operations (chain, block_hash, ref, block_number, ordinal, timestamp, tx_hash, operation,
        owner, validator, amount, observed)

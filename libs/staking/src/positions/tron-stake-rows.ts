@@ -11,7 +11,7 @@ import { type Database, DATABASE, SingleFlight } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
 import { withNodeErrors } from '../chains/node-errors';
 import { TronStakingChain } from '../chains/tron-staking-chain';
-import type { StakeOperationRow } from './stake-operation-row';
+import { type StakeOperationRow, withObservation } from './stake-operation-row';
 import { readOwnerOperations } from './staking-operations.repository';
 
 /**
@@ -36,22 +36,7 @@ export class TronStakeRows {
     const rows = await readOwnerOperations(this.db, chain, owner);
     if (!this.tron.node || rows.some((r) => r.operation === 'observed')) return rows;
     const observed = await this.inFlight.run(`${chain}|${owner}`, () => this.observe(chain, owner));
-    const block = BigInt(observed.blockNumber);
-    const at = rows.findIndex((r) => r.blockNumber > block);
-    const row: StakeOperationRow = {
-      operation: 'observed',
-      blockNumber: block,
-      validator: null,
-      amount: 0n,
-      shares: null,
-      resource: null,
-      receiver: null,
-      unlockTimeMs: null,
-      votes: null,
-      timestampMs: observed.timestamp * 1000,
-      observed,
-    };
-    return at === -1 ? [...rows, row] : [...rows.slice(0, at), row, ...rows.slice(at)];
+    return withObservation(rows, observed);
   }
 
   private async observe(chain: string, owner: string): Promise<StakeObservedData> {

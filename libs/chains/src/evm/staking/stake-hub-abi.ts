@@ -12,6 +12,7 @@ export const stakeHubAbi = parseAbi([
   'function unbondPeriod() view returns (uint256)',
   'function getValidatorConsensusAddress(address operatorAddress) view returns (address consensusAddress)',
   'function getValidatorCreditContract(address operatorAddress) view returns (address creditContract)',
+  'function getValidators(uint256 offset, uint256 limit) view returns (address[] operatorAddrs, address[] creditAddrs, uint256 totalLength)',
   'event Delegated(address indexed operatorAddress, address indexed delegator, uint256 shares, uint256 bnbAmount)',
   'event Undelegated(address indexed operatorAddress, address indexed delegator, uint256 shares, uint256 bnbAmount)',
   'event Claimed(address indexed operatorAddress, address indexed delegator, uint256 bnbAmount)',
@@ -25,4 +26,6 @@ export const stakeCreditAbi = parseAbi([
   'function getPooledBNB(address account) view returns (uint256)',
   'function pendingUnbondRequest(address delegator) view returns (uint256)',
   'function lockedBNBs(address delegator, uint256 number) view returns (uint256)',
+  'struct UnbondRequest { uint256 shares; uint256 bnbAmount; uint256 unlockTime; }',
+  'function unbondRequest(address delegator, uint256 _index) view returns (UnbondRequest)',
 ]);
