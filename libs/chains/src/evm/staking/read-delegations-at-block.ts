@@ -33,7 +33,7 @@ type Request = (args: { method: string; params: unknown[] }) => Promise<Hex>;
  * Everything a delegator holds in a StakeHub's credit contracts at the end of one block, pinned by its
  * hash (EIP-1898 with `requireCanonical`): the hub's validators (`getValidators`, paged), then each
  * credit contract's `balanceOf`, `getPooledBNB` and `pendingUnbondRequest` for the delegator, then each
- * pending `unbondRequest`. The calls of a step are issued together, so a batching client sends each
+ * pending `unbondRequest`. A hub without code at that block holds nothing. The calls of a step are issued together, so a batching client sends each
  * step as one JSON-RPC batch; three round trips when something is pending, and one more per hundred
  * validators.
  */
@@ -54,10 +54,13 @@ export async function readDelegationsAtBlock(
       functionName: 'getValidators',
       args: [offset, VALIDATOR_PAGE],
     });
+    const answer = await call(hub, data);
+    // No code at the hub's address at that block (deployed later): nothing was delegated there yet.
+    if (answer === '0x') break;
     const [operators, credits, total] = decodeFunctionResult({
       abi: stakeHubAbi,
       functionName: 'getValidators',
-      data: await call(hub, data),
+      data: answer,
     });
     operators.forEach((operator, i) =>
       validators.push({ operator: checksumAddress(operator), credit: credits[i]! }),
