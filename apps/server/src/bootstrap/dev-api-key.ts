@@ -37,3 +37,19 @@ export async function ensureDevApiKey(
   }
   return key;
 }
+
+/**
+ * The dev key as the startup line names it: never in full, since logs are collected and kept where the
+ * key is not (docs/architecture.md §9). Its first and last characters tell keys apart; the full key is
+ * in DATA_DIR's file (owner-readable only) or in DEV_API_KEY, where the operator put it.
+ */
+export function describeDevApiKey(
+  key: string | undefined,
+  config: Pick<AppConfig, 'devApiKey' | 'dataDir'>,
+): string {
+  if (!key) return '(none; cli keys create --plan <plan>)';
+  const shown = key.length > 12 ? `${key.slice(0, 6)}…${key.slice(-4)}` : '…';
+  return config.devApiKey
+    ? `${shown} (DEV_API_KEY)`
+    : `${shown} (in full: ${join(config.dataDir, DEV_API_KEY_FILE)})`;
+}

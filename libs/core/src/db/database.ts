@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { types, type Pool } from 'pg';
 import { DataSource } from 'typeorm';
@@ -22,7 +23,10 @@ export interface Database {
    * projection writes: one pool per process, never a second one beside TypeORM's.
    */
   readonly pool: Pool;
-  /** Connection string clients can use; for the embedded store it points at the loopback socket. */
+  /**
+   * Connection string clients can use; for the embedded store it names a Unix socket in a directory
+   * only this user can enter (openEmbeddedDatabase).
+   */
   readonly url: string;
   /** True when the database is in-process PGlite: one session shared by all connections. */
   readonly embedded: boolean;
@@ -42,12 +46,12 @@ export interface OpenDatabaseOptions {
 }
 
 /**
- * Opens PostgreSQL when a URL is given, otherwise starts PGlite and serves it on a loopback port so
+ * Opens PostgreSQL when a URL is given, otherwise starts PGlite and serves it on a Unix socket so
  * that TypeORM and `pg` take the same code path against both.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const dataSource = await initialize(options.schema, options.databaseUrl, options.poolSize ?? 10);
+    const dataSource = await initialize(options.schema, { url: options.databaseUrl }, options.poolSize ?? 10);
     return {
       schema: options.schema,
       dataSource,
@@ -70,23 +74,37 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Datab
     dataDir = join(options.dataDir, 'pgdata');
   }
   const db = await PGlite.create(dataDir ? { dataDir } : {});
-  const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 32 });
+  // PGlite checks no password: any process that can connect reads and writes everything (API keys
+  // among it). A Unix socket in a directory created 0700 (mkdtemp) admits this user's processes only,
+  // where a loopback port would admit every local user. In the temp dir, not DATA_DIR: a socket path
+  // is limited to about 100 bytes.
+  const socketDir = mkdtempSync(join(tmpdir(), 'chainwire-db-'));
+  const server = new PGLiteSocketServer({ db, path: join(socketDir, '.s.PGSQL.5432'), maxConnections: 32 });
+  const stopServer = async () => {
+    await server.stop();
+    rmSync(socketDir, { recursive: true, force: true });
+  };
   await server.start();
-  const url = `postgres://postgres@${server.getServerConn()}/postgres`;
+  const url = `postgres://postgres@${encodeURIComponent(socketDir)}/postgres`;
   // One connection only: pglite-socket multiplexes connections message by message, so two clients'
   // extended-protocol messages (Parse/Bind/Execute) can interleave and bind to the wrong statement.
   // PGlite is a single session anyway; the pool queue serialises exactly as the server would.
   // The pool's one connection and the PGlite object share PGlite's one session, so a COPY run on the
   // object runs in that connection's transaction: bulk writes keep COPY's rate here too (§4).
-  const withdrawCopy = registerEmbeddedCopy(url, async (statement, body) => {
+  const withdrawCopy = registerEmbeddedCopy(socketDir, async (statement, body) => {
     await db.query(statement, [], { blob: new Blob([body]) });
   });
   let dataSource: DataSource;
   try {
-    dataSource = await initialize(options.schema, url, 1);
+    // TypeORM parses a URL itself and would keep the socket directory percent-encoded: named apart.
+    dataSource = await initialize(
+      options.schema,
+      { host: socketDir, username: 'postgres', database: 'postgres' },
+      1,
+    );
   } catch (error) {
     withdrawCopy();
-    await server.stop();
+    await stopServer();
     await db.close();
     throw error;
   }
@@ -102,16 +120,20 @@ async function openEmbeddedDatabase(options: OpenDatabaseOptions): Promise<Datab
       closed = true;
       await destroy(dataSource);
       withdrawCopy();
-      await server.stop();
+      await stopServer();
       await db.close();
     },
   };
 }
 
-async function initialize(schema: RelationalSchema, url: string, poolSize: number): Promise<DataSource> {
+async function initialize(
+  schema: RelationalSchema,
+  connection: { url: string } | { host: string; username: string; database: string },
+  poolSize: number,
+): Promise<DataSource> {
   const dataSource = new DataSource({
     type: 'postgres',
-    url,
+    ...connection,
     poolSize,
     entities: [...schema.entities],
     migrations: [...schema.migrations],

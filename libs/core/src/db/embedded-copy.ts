@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg';
 /** Runs `COPY … FROM '/dev/blob'` with `body` as the blob, in the embedded store's one session. */
 export type EmbeddedCopy = (statement: string, body: Buffer) => Promise<void>;
 
-/** Per embedded store, by the `host:port` its loopback socket serves on. */
+/** Per embedded store, by the directory of the Unix socket it serves on (a connection's `host`). */
 const copiers = new Map<string, EmbeddedCopy>();
 
 /**
@@ -11,8 +11,8 @@ const copiers = new Map<string, EmbeddedCopy>();
  * session: a statement run on the PGlite object runs inside the transaction that a `pg` connection of
  * the same store has open, as if that connection had sent it. Returns the withdrawal, for its close.
  */
-export function registerEmbeddedCopy(url: string, copy: EmbeddedCopy): () => void {
-  const key = new URL(url).host;
+export function registerEmbeddedCopy(socketDir: string, copy: EmbeddedCopy): () => void {
+  const key = socketDir;
   copiers.set(key, copy);
   return () => {
     if (copiers.get(key) === copy) copiers.delete(key);
@@ -22,6 +22,6 @@ export function registerEmbeddedCopy(url: string, copy: EmbeddedCopy): () => voi
 /** The embedded store's COPY for a connection to it; undefined for any other connection. */
 export function embeddedCopyFor(client: PoolClient): EmbeddedCopy | undefined {
   if (copiers.size === 0) return undefined;
-  const { host, port } = client as unknown as { host?: string; port?: number };
-  return copiers.get(`${host}:${port}`);
+  const { host } = client as unknown as { host?: string };
+  return host === undefined ? undefined : copiers.get(host);
 }
