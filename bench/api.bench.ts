@@ -49,7 +49,7 @@ import {
   getPendingNonce,
   simulateTransaction,
 } from '@chainwire/chains';
-import { createLogger, DEFAULT_PRICE_SETTINGS, webhookSettings } from '@chainwire/core';
+import { createLogger, DEFAULT_PLAN_LIMITS, DEFAULT_PRICE_SETTINGS, webhookSettings } from '@chainwire/core';
 import { runWorkload } from '@chainwire/indexing/testing';
 import { adjustPrice, EvmFeeStrategy, gasLimitFor, readHistoryPage } from '@chainwire/transactions';
 import { readAssetBalances, readCachedPrice } from '@chainwire/wallet';
@@ -130,7 +130,12 @@ async function main(): Promise<void> {
         roles: ['api', 'indexer', 'projector'],
         logLevel: 'warn',
         chains: [{ id: 'ethereum', rpcUrl: anvil.rpcUrl, startBlock: 0n }],
-        webhooks: { ...webhookSettings({}, !testDb), secretKey: randomBytes(32) },
+        webhooks: { ...webhookSettings({}), allowPrivateTargets: !testDb, secretKey: randomBytes(32) },
+        // Metered as the real server meters (a charge per request), with a quota the bench never reaches.
+        planLimits: {
+          ...DEFAULT_PLAN_LIMITS,
+          requests: { ...DEFAULT_PLAN_LIMITS.requests, enterprise: Number.MAX_SAFE_INTEGER },
+        },
         prices: {
           ...DEFAULT_PRICE_SETTINGS,
           ttlMs: 3_600_000,

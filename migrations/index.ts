@@ -20,6 +20,8 @@ import { EventsOfTypes0000000000670 } from './0670_events-of-types';
 import { SwapTrackerQuoteExpiry0000000000680 } from './0680_swap-tracker-quote-expiry';
 import { BalanceObservations0000000000690 } from './0690_balance-observations';
 import { StakingObservedBlocks0000000000700 } from './0700_staking-observed-blocks';
+import { RateLimitBuckets0000000000710 } from './0710_rate-limit-buckets';
+import { UnlistedTokensOutOfRegistry0000000000720 } from './0720_unlisted-tokens-out-of-registry';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -48,4 +50,6 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   SwapTrackerQuoteExpiry0000000000680,
   BalanceObservations0000000000690,
   StakingObservedBlocks0000000000700,
+  RateLimitBuckets0000000000710,
+  UnlistedTokensOutOfRegistry0000000000720,
 ];

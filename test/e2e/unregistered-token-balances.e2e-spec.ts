@@ -10,7 +10,8 @@ import { compileContract } from '../fixtures/contracts/compile';
 
 /**
  * The whole service indexing anvil: tokens nobody registered are transferred, and a balances query
- * naming them is answered from the indexed read model after they are identified on chain.
+ * naming them is answered from the indexed read model after they are identified on chain, without
+ * registering them.
  */
 describe('balances of tokens nobody registered', () => {
   let anvil: TestAnvil;
@@ -89,7 +90,13 @@ describe('balances of tokens nobody registered', () => {
     }
   });
 
-  it('serves token metadata with the registration it made: unverified', async () => {
+  it('registers nothing: token metadata says unverified and the asset list does not show them', async () => {
+    const listed = await service.get('/api/assets?chain=ethereum&limit=500');
+    expect(listed.status).toBe(200);
+    const ids = (parse(listed.text) as { data: { id: string }[] }).data.map((a) => a.id);
+    expect(ids).not.toContain(tokens.erc20);
+    expect(ids).not.toContain(tokens.bytes32Token);
+
     const res = await service.send('POST', '/api/chain/evm/token-metadata', {
       chain: 'ethereum',
       contract: tokens.erc20,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, createLogger, loadConfig } from '@chainwire/core';
+import { ConfigError, createLogger, loadConfig, redactUrlsIn } from '@chainwire/core';
 import { startServer } from './bootstrap/start-server';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     server.stop().then(
       () => process.exit(0),
       (error: unknown) => {
-        logger.error(`shutdown failed: ${String(error)}`);
+        logger.error(`shutdown failed: ${redactUrlsIn(String(error))}`);
         process.exit(1);
       },
     );
@@ -46,6 +46,7 @@ main().catch((error: unknown) => {
     error instanceof ConfigError
       ? error.message
       : `Startup failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-  process.stderr.write(`${text}\n`);
+  // A boot that failed on a node (a wrong chain id, no answer) names it: its keyed URL is reduced.
+  process.stderr.write(`${redactUrlsIn(text)}\n`);
   process.exit(1);
 });

@@ -1,8 +1,10 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { ChainDirectoryModuleRef } from '@chainwire/chains';
-import type { DatabaseModuleRef } from '@chainwire/core';
+import type { DatabaseModuleRef, PlanLimitSettings } from '@chainwire/core';
 import { ApiKeyLookup } from './guard/api-key-lookup';
 import { apiKeyHooksProvider } from './guard/api-key-hooks.provider';
+import { KeyBudget } from './rate-limits/key-budget';
+import { keyBudgetProvider, PLAN_LIMITS } from './rate-limits/key-budget.provider';
 
 export interface AuthModuleImports {
   /** The app's database: keys are looked up on its DataSource. */
@@ -11,14 +13,31 @@ export interface AuthModuleImports {
   readonly chainDirectory: ChainDirectoryModuleRef;
 }
 
-/** Requires a valid x-api-key on every /api/ route (checked on request, before the body is read) and the plan's chains. */
+export interface AuthModuleOptions {
+  /** Per-key request budgets by plan (AppConfig.planLimits); absent: no key is limited. */
+  readonly planLimits?: PlanLimitSettings;
+}
+
+/**
+ * Requires a valid x-api-key on every /api/ route (checked on request, before the body is read), meters
+ * it against its plan's budget and checks the plan's chains. Global for KeyBudget alone: the hooks and
+ * every feature's handlers must charge one budget per process, and features are built without a
+ * reference to this module.
+ */
 @Module({})
 export class AuthModule {
-  static forRoot(imports: AuthModuleImports): DynamicModule {
+  static forRoot(imports: AuthModuleImports, options: AuthModuleOptions = {}): DynamicModule {
     return {
       module: AuthModule,
+      global: true,
       imports: [imports.database, imports.chainDirectory],
-      providers: [ApiKeyLookup, apiKeyHooksProvider],
+      providers: [
+        ApiKeyLookup,
+        { provide: PLAN_LIMITS, useValue: options.planLimits ?? null },
+        keyBudgetProvider,
+        apiKeyHooksProvider,
+      ],
+      exports: [KeyBudget],
     };
   }
 }

@@ -4,3 +4,6 @@ export * from './api-keys/api-key-repository';
 export * from './guard/current-api-key.decorator';
 export * from './auth.module';
 export * from './api-keys/api-key.entity';
+export * from './rate-limits/key-budget';
+export * from './rate-limits/rate-limited-error';
+export * from './rate-limits/route-costs';

@@ -1,4 +1,4 @@
-import { type HealthReport, isRetryableError } from '@chainwire/core';
+import { failureReason, type HealthReport, isRetryableError, redactUrlsIn } from '@chainwire/core';
 
 const MIN_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 30_000;
@@ -78,7 +78,9 @@ export class IndexerLoop {
 
   /**
    * Not ok while rounds fail, or while the indexed tip has not reached the node's head for longer than
-   * maxLagMs (a stuck or slow indexer: the API would answer with ever older blocks).
+   * maxLagMs (a stuck or slow indexer: the API would answer with ever older blocks). GET /health/ready is
+   * public: a failure is told by failureReason's fixed words, never the node's message, which holds its
+   * keyed URL and the request (docs/architecture.md §9); the log has the message, redacted.
    */
   health(indexedHead: bigint | undefined, nodeHead: bigint | undefined): HealthReport {
     const now = Date.now();
@@ -93,7 +95,7 @@ export class IndexerLoop {
       nodeHead: nodeHead?.toString() ?? null,
       lagBlocks: lagBlocks.toString(),
       lagSeconds,
-      lastError: this.failure?.message ?? null,
+      lastError: this.failure ? failureReason(this.failure) : null,
     };
     const component = `indexer/${this.options.chain}`;
     if (this.failingSince !== undefined) {
@@ -101,7 +103,7 @@ export class IndexerLoop {
       return {
         component,
         ok: false,
-        reason: `failing for ${failingFor} s: ${this.lastError?.message}`,
+        reason: `failing for ${failingFor} s: ${failureReason(this.lastError)}`,
         details,
       };
     }
@@ -131,7 +133,7 @@ export class IndexerLoop {
         const err = error instanceof Error ? error : new Error(String(error));
         this.lastError = err;
         this.failingSince ??= Date.now();
-        const message = `indexer ${chain}: ${err.message}; retrying in ${backoff} ms`;
+        const message = `indexer ${chain}: ${redactUrlsIn(err.message)}; retrying in ${backoff} ms`;
         if (isRetryableError(err)) {
           this.options.log(message);
         } else if (Date.now() - this.lastErrorLoggedAt >= ERROR_LOG_INTERVAL_MS) {

@@ -1,9 +1,10 @@
 import { ChainUnavailableError, unavailableOr } from '@chainwire/chains';
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { ApiError, ErrorCode, failureReason } from '@chainwire/core';
 
 /**
  * A node that did not answer (or failed transiently) is 503 SERVICE_UNAVAILABLE; an ApiError goes on as
- * it is; anything else the node said is a 503 too, never a 500: the request was fine.
+ * it is; anything else the node said is a 503 too, never a 500: the request was fine. In fixed words
+ * (failureReason), never the node's (docs/architecture.md §7).
  */
 export function nodeError(error: unknown): never {
   if (error instanceof ApiError) throw error;
@@ -13,6 +14,6 @@ export function nodeError(error: unknown): never {
   throw new ApiError(
     503,
     ErrorCode.SERVICE_UNAVAILABLE,
-    `The chain node answered an error: ${String((error as Error)?.message ?? error).slice(0, 200)}`,
+    `The chain node answered an error: ${failureReason(error)}`,
   );
 }

@@ -19,6 +19,7 @@ export * from './prices/sources/http-price-source';
 export * from './prices/sources/mainnet-price-feeds';
 export * from './tokens/token-metadata.entity';
 export * from './tokens/token-error-codes';
+export * from './tokens/unknown-token-lookups';
 export * from './names/names-options';
 export * from './registry-error-codes';
 export * from './nfts/nft-metadata.entity';

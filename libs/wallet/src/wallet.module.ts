@@ -1,3 +1,4 @@
+import { KeyBudget } from '@chainwire/auth';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import {
@@ -39,6 +40,12 @@ import { TokenMetadataController } from './tokens/token-metadata.controller';
 import { TokenMetadataEntity } from './tokens/token-metadata.entity';
 import { TokenRegistration } from './tokens/token-registration';
 import { UnregisteredTokens } from './tokens/unregistered-tokens';
+import {
+  budgetedUnknownTokenLookups,
+  UNKNOWN_TOKEN_LOOKUPS,
+  type UnknownTokenLookups,
+  UNLIMITED_UNKNOWN_TOKEN_LOOKUPS,
+} from './tokens/unknown-token-lookups';
 
 export interface WalletModuleImports {
   readonly database: DatabaseModuleRef;
@@ -54,6 +61,8 @@ export interface WalletModuleOptions extends NamesOptions {
   readonly prices?: PricesOptions;
   /** The Tron node, for TRC-10 tokens a balances query names that the registry lacks. */
   readonly tron?: TronNodeConfig;
+  /** The per-key budget of on-chain lookups of tokens outside the registry; omitted: unlimited. */
+  readonly unknownTokenLookups?: UnknownTokenLookups;
 }
 
 /**
@@ -94,6 +103,14 @@ export class WalletModule {
           useValue: options.tron
             ? new TronHttpClient({ ...options.tron, timeoutMs: options.rpcTimeoutMs })
             : null,
+        },
+        {
+          provide: UNKNOWN_TOKEN_LOOKUPS,
+          // The rate limiter's budget where the app has one (AuthModule is global), else unlimited.
+          useFactory: (budget?: KeyBudget) =>
+            options.unknownTokenLookups ??
+            (budget ? budgetedUnknownTokenLookups(budget) : UNLIMITED_UNKNOWN_TOKEN_LOOKUPS),
+          inject: [{ token: KeyBudget, optional: true }],
         },
         PriceSources,
         {

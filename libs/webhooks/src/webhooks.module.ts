@@ -13,6 +13,7 @@ import {
   GetSubscriptionHandler,
   ListSubscriptionsHandler,
 } from './subscriptions/subscription.queries';
+import { SUBSCRIPTION_CAPS, type SubscriptionCaps } from './subscriptions/subscription-cap';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller';
 import { WEBHOOK_EVENT_STORE, WEBHOOKS_CONFIG } from './webhook-errors';
 
@@ -26,6 +27,8 @@ export interface WebhooksModuleOptions {
    */
   readonly eventStore: EventStoreModuleRef;
   readonly chainDirectory: ChainDirectoryModuleRef;
+  /** Live subscriptions a key may hold, by plan (AppConfig.planLimits; 0: unlimited); absent: unlimited. */
+  readonly subscriptionsPerKey?: SubscriptionCaps;
 }
 
 /**
@@ -42,6 +45,7 @@ export class WebhooksModule {
       providers: [
         { provide: WEBHOOKS_CONFIG, useFactory: () => options.config ?? unconfiguredWebhooksConfig() },
         { provide: WEBHOOK_EVENT_STORE, useExisting: EVENT_STORE },
+        { provide: SUBSCRIPTION_CAPS, useValue: options.subscriptionsPerKey ?? null },
         ProvisionSigningSecretHandler,
         RotateSigningSecretHandler,
         GetSigningSecretInfoHandler,

@@ -7,6 +7,8 @@ import {
   type DatabaseModuleRef,
   DEFAULT_SWAP_SETTINGS,
   type HealthRegistryModuleRef,
+  type NftMetadataSettings,
+  type PlanLimitSettings,
   type PriceSettings,
   type TronSettings,
 } from '@chainwire/core';
@@ -45,6 +47,8 @@ export interface ApiModuleOptions {
   readonly solana?: TransactionsModuleOptions['solana'];
   /** Gateway for ipfs:// NFT metadata (IPFS_GATEWAY_URL); none: the default gateway. */
   readonly ipfsGatewayUrl?: string;
+  /** NFT_METADATA_* (private targets, fetch caps); none: the defaults (private targets refused). */
+  readonly nftMetadata?: NftMetadataSettings;
   /** The process's metrics registry, when it serves metrics (price lookups and source reads). */
   readonly metrics?: Registry;
   /** Uniswap V2 per chain and the quotes' lifetime; none: no swap provider on any chain. */
@@ -54,6 +58,8 @@ export interface ApiModuleOptions {
    * (docs/architecture.md §15); none: chain `tron`'s live routes answer UNSUPPORTED_CHAIN.
    */
   readonly tron?: TronSettings;
+  /** Per-key request budgets and subscription caps by plan (AppConfig.planLimits); none: no limits. */
+  readonly planLimits?: PlanLimitSettings;
 }
 
 /** The server's swap settings, as resolved at boot (routers: configured, dev chain or mainnet). */
@@ -83,7 +89,7 @@ export class ApiModule {
         tron: tronNode,
         prices: {
           settings: options.prices,
-          allowPrivateTargets: options.webhooks?.allowPrivateTargets,
+          allowPrivateTargets: options.prices?.apiAllowPrivateTargets ?? false,
           metrics: options.metrics,
         },
       },
@@ -94,14 +100,17 @@ export class ApiModule {
         CqrsModule.forRoot(),
         database,
         capabilities,
-        AuthModule.forRoot({ database, chainDirectory }),
+        AuthModule.forRoot({ database, chainDirectory }, { planLimits: options.planLimits }),
         wallet,
         NftsModule.forRoot(
           { database, chainDirectory, capabilities },
           {
             chains,
-            // NFT metadata hosts obey the webhook egress rule (docs/architecture.md §11).
-            allowPrivateTargets: options.webhooks?.allowPrivateTargets ?? false,
+            // NFT metadata has its own egress setting and fetch caps (docs/architecture.md §11).
+            allowPrivateTargets: options.nftMetadata?.allowPrivateTargets ?? false,
+            maxFetchesPerKey: options.nftMetadata?.maxFetchesPerKey,
+            maxFetches: options.nftMetadata?.maxFetches,
+            dnsServers: options.webhooks?.egress?.dnsServers,
             ipfsGatewayUrl: options.ipfsGatewayUrl,
           },
         ),
@@ -116,7 +125,13 @@ export class ApiModule {
           },
           { chains, tron: tronNode },
         ),
-        WebhooksModule.forRoot({ config: options.webhooks, database, eventStore, chainDirectory }),
+        WebhooksModule.forRoot({
+          config: options.webhooks,
+          database,
+          eventStore,
+          chainDirectory,
+          subscriptionsPerKey: options.planLimits?.subscriptionsPerKey,
+        }),
         SwapsModule.forRoot(
           { database, chainDirectory, capabilities, eventStore, wallet },
           {

@@ -16,7 +16,7 @@ export const API_VERSION = '0.1.0';
 
 export interface CreateApiAppOptions extends Pick<
   ApiModuleOptions,
-  'chains' | 'webhooks' | 'ipfsGatewayUrl'
+  'chains' | 'webhooks' | 'ipfsGatewayUrl' | 'planLimits'
 > {
   db: Database;
   /** The configured event store: commands append to it, the same one every other role reads. */
@@ -56,6 +56,7 @@ export function createApiApp(options: CreateApiAppOptions): Promise<NestFastifyA
       chains: options.chains,
       webhooks: options.webhooks,
       ipfsGatewayUrl: options.ipfsGatewayUrl,
+      planLimits: options.planLimits,
     }),
     apiHttpOptions(options.logger, options.bodyLimit),
   );

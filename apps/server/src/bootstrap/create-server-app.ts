@@ -80,6 +80,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
             host: LISTEN_HOST,
             webhooks,
             ipfsGatewayUrl: config.ipfsGatewayUrl,
+            nftMetadata: config.nftMetadata,
             chains: config.chains.map((c) => ({
               id: c.id,
               rpcUrl: c.rpcUrl ?? (c.id === 'ethereum' ? devChain?.rpcUrl : undefined),
@@ -92,6 +93,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
             metrics: parts.metrics,
             swaps: { uniswapV2, quoteTtlMs: (config.swaps ?? DEFAULT_SWAP_SETTINGS).quoteTtlMs },
             tron: config.tron,
+            planLimits: config.planLimits,
           });
       }
     },

@@ -3,6 +3,7 @@ import type { Registry } from 'prom-client';
 import {
   type AppConfig,
   type Database,
+  egressPolicySummary,
   listenForMetrics,
   type Logger,
   webhookSettings,
@@ -11,7 +12,7 @@ import { type EventStore, observeAppends } from '@chainwire/event-store';
 import { webhooksConfig } from '@chainwire/webhooks';
 import { assertBootable } from './boot-checks';
 import { createServerApp } from './create-server-app';
-import { ensureDevApiKey } from './dev-api-key';
+import { describeDevApiKey, ensureDevApiKey } from './dev-api-key';
 import { devChainReady, startDevChainIfWanted } from './dev-chain';
 import { serviceMetrics } from '../metrics/service-metrics';
 import { openStores } from './open-stores';
@@ -75,8 +76,15 @@ async function boot(config: AppConfig, logger: Logger, running: ShutdownStack): 
   if (healthUrl) logger.info(`health probes on ${healthUrl}/health/ready`);
   if (metricsUrl) logger.info(`metrics on ${metricsUrl}`);
   logger.info(
+    egressPolicySummary({
+      webhooks: webhooks.allowPrivateTargets,
+      nftMetadata: config.nftMetadata?.allowPrivateTargets ?? false,
+      priceApi: config.prices?.apiAllowPrivateTargets ?? false,
+    }),
+  );
+  logger.info(
     url
-      ? `chainwire listening on ${url} — docs ${url}/docs — dev API key: ${devApiKey ?? '(none; cli keys create --plan <plan>)'}`
+      ? `chainwire listening on ${url} — docs ${url}/docs — dev API key: ${describeDevApiKey(devApiKey, config)}`
       : `chainwire running roles ${config.roles.join(',')} (no api)`,
   );
   const { db } = stores;
@@ -112,7 +120,7 @@ async function startMetricsListener(
  * that path.
  */
 function serverWebhooks(config: AppConfig) {
-  return webhooksConfig(config.webhooks ?? webhookSettings({}, !config.databaseUrl), {
+  return webhooksConfig(config.webhooks ?? webhookSettings({}), {
     dataDir: config.dataDir,
     standalone: !config.databaseUrl || !config.webhooks,
   });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Pool } from 'pg';
-import { errorEnvelope, type HealthRegistry, okEnvelope } from '@chainwire/core';
+import { errorEnvelope, failureReason, type HealthRegistry, okEnvelope } from '@chainwire/core';
 import { NOT_READY } from './health.controller';
 import { checkReadiness, notReadyReasons } from './readiness';
 
@@ -33,7 +33,8 @@ export async function listenForHealth(
         readiness.status === 'ready'
           ? send(200, okEnvelope(readiness))
           : send(503, errorEnvelope(NOT_READY, notReadyReasons(readiness), readiness)),
-      (error: Error) => send(503, errorEnvelope(NOT_READY, error.message)),
+      (error: unknown) =>
+        send(503, errorEnvelope(NOT_READY, `readiness check failed: ${failureReason(error)}`)),
     );
   });
   await new Promise<void>((resolve, reject) => {

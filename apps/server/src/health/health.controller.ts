@@ -31,7 +31,8 @@ export class HealthController {
       'data: {status, checks: [{component, ok, reason?, details?}], parkedEvents: {consumer: count}}. ' +
       '503 NOT_READY (same data, message naming the reasons) while the database or the event store does not ' +
       'answer within 2 s, an indexer is failing or more than 60 s behind its node, or a projection is halted. ' +
-      'Parked events are counted but do not make the service unready. Each process reports the roles it runs.',
+      'Parked events are counted but do not make the service unready. Each process reports the roles it runs. ' +
+      'Reasons are fixed words (e.g. "failing for 12 s: rate limited (HTTP 429)"), never a node\'s message, URL or request.',
   })
   @ApiOkResponse({ description: 'Envelope with data {status: "ready", checks, parkedEvents}' })
   @ApiServiceUnavailableResponse({ description: 'Envelope with code NOT_READY and the same data' })

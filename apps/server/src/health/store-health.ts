@@ -1,4 +1,4 @@
-import type { Database, HealthReport, HealthSource } from '@chainwire/core';
+import { type Database, failureReason, type HealthReport, type HealthSource } from '@chainwire/core';
 import { type EventStore, START } from '@chainwire/event-store';
 
 /** How long a readiness probe waits for a store before calling it unreachable. */
@@ -23,13 +23,15 @@ async function probe(
 ): Promise<HealthReport> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    const message = `no answer within ${timeoutMs} ms`;
+    timer = setTimeout(() => reject(Object.assign(new Error(message), { publicReason: message })), timeoutMs);
   });
   try {
     await Promise.race([check(), timeout]);
     return { component, ok: true };
   } catch (error) {
-    return { component, ok: false, reason: `unreachable: ${(error as Error).message}` };
+    // Public: fixed words, never the driver's message (docs/architecture.md §9).
+    return { component, ok: false, reason: `unreachable: ${failureReason(error)}` };
   } finally {
     clearTimeout(timer);
   }

@@ -2,7 +2,7 @@ import type { Registry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { PriceSettings, TronSettings } from '@chainwire/core';
+import type { NftMetadataSettings, PlanLimitSettings, PriceSettings, TronSettings } from '@chainwire/core';
 import type { StakingChainConfig } from '@chainwire/staking';
 import type { ChainRpcConfig } from '@chainwire/transactions';
 import type { NamesChainConfig } from '@chainwire/wallet';
@@ -19,6 +19,8 @@ export interface ApiRoleOptions {
   /** Price cache and sources, the dev chain's feeds included. */
   readonly prices?: PriceSettings;
   readonly ipfsGatewayUrl?: string;
+  /** NFT_METADATA_* (private targets, fetch caps); absent: the defaults. */
+  readonly nftMetadata?: NftMetadataSettings;
   /** The Solana node (SOLANA_RPC_URL), when configured. */
   readonly solana?: { readonly url: string };
   /** The process's metrics registry, when it serves metrics. */
@@ -27,6 +29,8 @@ export interface ApiRoleOptions {
   readonly swaps?: ApiSwapSettings;
   /** The Tron node (TRON_RPC_URL), when configured. */
   readonly tron?: TronSettings;
+  /** Per-key request budgets and subscription caps by plan (AppConfig.planLimits), when configured. */
+  readonly planLimits?: PlanLimitSettings;
 }
 
 const API_ROLE_OPTIONS = Symbol('ApiRoleOptions');
@@ -76,10 +80,12 @@ export class ApiRoleModule {
           webhooks: options.webhooks,
           prices: options.prices,
           ipfsGatewayUrl: options.ipfsGatewayUrl,
+          nftMetadata: options.nftMetadata,
           solana: options.solana,
           metrics: options.metrics,
           swaps: options.swaps,
           tron: options.tron,
+          planLimits: options.planLimits,
         }),
       ],
       providers: [{ provide: API_ROLE_OPTIONS, useValue: options }, ApiListener],

@@ -42,7 +42,7 @@ export async function startServerOnAnvil(options: {
       roles: options.roles,
       logLevel: 'silent',
       chains: [{ id: 'ethereum', rpcUrl: anvil.rpcUrl, startBlock: 0n }],
-      webhooks: { ...webhookSettings({}, true), secretKey: randomBytes(32) },
+      webhooks: { ...webhookSettings({}), allowPrivateTargets: true, secretKey: randomBytes(32) },
       ...(typeof options.config === 'function' ? options.config(anvil) : options.config),
     },
     silentLogger,

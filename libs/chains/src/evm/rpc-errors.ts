@@ -23,6 +23,11 @@ export class RetryableChainError extends RetryableError {
     super(message, options);
     this.name = 'RetryableChainError';
   }
+
+  /** Its message is written by this code base (hashes and numbers): public as it is (failureReason). */
+  get publicReason(): string {
+    return this.message;
+  }
 }
 
 /**

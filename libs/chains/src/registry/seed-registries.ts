@@ -15,6 +15,7 @@ export interface SeedResult {
  * every boot. Reference fields (names, symbols, decimals, display fields, tier) follow the registry; an
  * asset's `is_default` and `status` are only set when the row is first inserted, so an operator's (or the dev
  * chain's) later choice survives a re-seed. Native assets are defaults: a wallet always shows its coin.
+ * Every seeded row is curated (`verified`): the registry holds nothing a request identified on chain.
  */
 export async function seedRegistries(dataSource: DataSource): Promise<SeedResult> {
   const chains = loadChainRegistry();
@@ -77,11 +78,23 @@ export async function seedRegistries(dataSource: DataSource): Promise<SeedResult
           description: a.description,
           website: a.website,
           explorer: a.explorer,
+          verified: true,
         })),
       )
       // An existing row keeps its is_default and status: an operator's later choice survives a re-seed.
       .orUpdate(
-        ['symbol', 'name', 'decimals', 'type', 'stablecoin', 'logo', 'description', 'website', 'explorer'],
+        [
+          'symbol',
+          'name',
+          'decimals',
+          'type',
+          'stablecoin',
+          'logo',
+          'description',
+          'website',
+          'explorer',
+          'verified',
+        ],
         ['chain', 'contract'],
       )
       .updateEntity(false)

@@ -1,4 +1,5 @@
 import type { Connection, SendTransactionError } from '@solana/web3.js';
+import { failureReason } from '@chainwire/core';
 import { BroadcastRejectedError, ChainUnavailableError } from '../evm/transactions/tx-errors';
 import { solanaWeb3 } from './solana-libraries';
 
@@ -20,8 +21,7 @@ export async function sendSolanaTransaction(connection: Connection, serialized: 
       if (!NODE_SIDE.test(refused.message))
         throw new BroadcastRejectedError(refusal(refused), { cause: error });
     }
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ChainUnavailableError(`The Solana node failed sendTransaction: ${reason.slice(0, 300)}`, {
+    throw new ChainUnavailableError(`The Solana node failed sendTransaction: ${failureReason(error)}`, {
       cause: error,
     });
   }

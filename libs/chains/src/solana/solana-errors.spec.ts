@@ -25,7 +25,12 @@ describe('Solana node calls', () => {
           error: { code: -32005, message: 'Node is unhealthy' },
         }),
       };
-      await expect(getLatestBlockhash(connection)).rejects.toThrow(/getLatestBlockhash: .*unhealthy/);
+      // The message is a 503's public one: fixed words; the node's own stay in the cause, for the log.
+      const unhealthy = await getLatestBlockhash(connection).catch((error: unknown) => error);
+      expect(unhealthy).toBeInstanceOf(ChainUnavailableError);
+      expect((unhealthy as Error).message).toMatch(/^The Solana node failed getLatestBlockhash: /);
+      expect((unhealthy as Error).message).not.toMatch(/unhealthy/i);
+      expect(String((unhealthy as Error).cause)).toMatch(/unhealthy/);
     } finally {
       server.closeAllConnections();
       server.close();

@@ -1,3 +1,4 @@
+import { failureReason } from '@chainwire/core';
 import { ChainUnavailableError } from '../evm/transactions/tx-errors';
 
 /**
@@ -10,8 +11,7 @@ export async function solanaCall<T>(method: string, work: () => Promise<T>): Pro
   try {
     return await work();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ChainUnavailableError(`The Solana node failed ${method}: ${reason.slice(0, 300)}`, {
+    throw new ChainUnavailableError(`The Solana node failed ${method}: ${failureReason(error)}`, {
       cause: error,
     });
   }

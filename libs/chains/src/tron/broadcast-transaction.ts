@@ -47,7 +47,8 @@ export async function broadcastTronTransaction(
   if (answer.result === true) return answer.txid ?? transaction.txID;
   const code = answer.code ?? 'OTHER_ERROR';
   const reason = `${code}: ${decodeTronText(answer.message) || 'no reason given'}`;
+  // The code is java-tron's fixed vocabulary; its message is the node's own words, kept out of the 503.
   if (NODE_SIDE_CODES.has(code))
-    throw new ChainUnavailableError(`The Tron node cannot broadcast now: ${reason}`);
+    throw new ChainUnavailableError(`The Tron node cannot broadcast now: ${code}`);
   throw new BroadcastRejectedError(reason);
 }

@@ -1,3 +1,4 @@
+import { failureReason } from '@chainwire/core';
 import { ChainUnavailableError } from '../evm/transactions/tx-errors';
 import { TronNodeError, TronNodeUnavailableError } from './tron-http-client';
 
@@ -11,7 +12,7 @@ export async function tronCall<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof TronNodeUnavailableError || error instanceof TronNodeError) {
-      throw new ChainUnavailableError(`The Tron node failed: ${error.message.slice(0, 300)}`, {
+      throw new ChainUnavailableError(`The Tron node failed: ${failureReason(error)}`, {
         cause: error,
       });
     }

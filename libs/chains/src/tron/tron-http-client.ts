@@ -29,6 +29,11 @@ export class TronNodeError extends NonRetryableError {
     super(`Tron node ${path}: ${details}`);
     this.name = 'TronNodeError';
   }
+
+  /** `details` are the node's words: a public answer names the call only (failureReason). */
+  get publicReason(): string {
+    return `the Tron node refused ${this.path}`;
+  }
 }
 
 /** The node could not be reached, timed out or answered 429/5xx: retried by the caller's backoff. */
@@ -40,6 +45,11 @@ export class TronNodeUnavailableError extends RetryableError {
   ) {
     super(`Tron node ${path} unavailable${status ? ` (HTTP ${status})` : ''}`, { cause });
     this.name = 'TronNodeUnavailableError';
+  }
+
+  /** Written here from the call's path and status: public as it is (failureReason). */
+  get publicReason(): string {
+    return this.message;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { LogLevel } from '../logging/logger';
+import type { PlanLimitSettings } from './plan-limits-env';
 import type { SwapSettings } from './swap-env';
 import type { TronSettings } from './tron-env';
 
@@ -48,6 +49,7 @@ export interface WebhookSettings {
    * dispatcher roles, since processes sharing a database must share the key.
    */
   readonly secretKey?: Buffer;
+  /** Deliver to loopback, private and other internal targets (WEBHOOK_ALLOW_PRIVATE_TARGETS; false in every mode by default). */
   readonly allowPrivateTargets: boolean;
   readonly httpsOnly: boolean;
   /**
@@ -86,6 +88,18 @@ export interface PriceSettings {
   readonly apiUrl?: string;
   readonly apiKey?: string;
   readonly apiTimeoutMs: number;
+  /** The HTTP provider may resolve to loopback / private addresses (PRICE_API_ALLOW_PRIVATE_TARGETS); absent: refused. */
+  readonly apiAllowPrivateTargets?: boolean;
+}
+
+/**
+ * NFT metadata fetches (docs/architecture.md §11): whether tokenURIs may reach loopback / private addresses,
+ * and how many documents one API process fetches at once for one API key and in all.
+ */
+export interface NftMetadataSettings {
+  readonly allowPrivateTargets: boolean;
+  readonly maxFetchesPerKey: number;
+  readonly maxFetches: number;
 }
 
 /** The validated process configuration (see `loadConfig` for the variables and their rules). */
@@ -124,6 +138,8 @@ export interface AppConfig {
   readonly webhooks?: WebhookSettings;
   /** Always set by loadConfig; absent: DEFAULT_PRICE_SETTINGS. */
   readonly prices?: PriceSettings;
+  /** Always set by loadConfig; absent: DEFAULT_NFT_METADATA_SETTINGS (private targets refused). */
+  readonly nftMetadata?: NftMetadataSettings;
   /** SOLANA_RPC_URL: the Solana node (JSON-RPC over HTTP); absent: chain `solana` answers UNSUPPORTED_CHAIN. */
   readonly solana?: { readonly url: string };
   /** Gateway prefix (ending in '/') for ipfs:// NFT metadata; absent: DEFAULT_IPFS_GATEWAY_URL. */
@@ -135,4 +151,9 @@ export interface AppConfig {
    * indexed nor read, and chain `tron` answers UNSUPPORTED_CHAIN on the live routes (docs/architecture.md §15).
    */
   readonly tron?: TronSettings;
+  /**
+   * Per-key request budgets and subscription caps by plan (RATE_LIMIT_*, SUBSCRIPTIONS_PER_KEY_*). Always
+   * set by loadConfig; absent (configs built by hand: tests, benches): no limits.
+   */
+  readonly planLimits?: PlanLimitSettings;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LOG_LEVELS } from '../logging/logger';
 import { ROLES } from './app-config';
+import { egressEnvShape } from './egress-env';
+import { planLimitsEnvShape } from './plan-limits-env';
 import { priceEnvShape } from './price-env';
 import { urlWithScheme } from './url-with-scheme';
 import { webhookEnvShape } from './webhook-env';
@@ -124,6 +126,17 @@ export const baseEnvSchema = z.object({
   PRICE_API_URL: optional(priceEnvShape.PRICE_API_URL),
   PRICE_API_KEY: optional(priceEnvShape.PRICE_API_KEY),
   PRICE_API_TIMEOUT_MS: optional(priceEnvShape.PRICE_API_TIMEOUT_MS),
+  PRICE_API_ALLOW_PRIVATE_TARGETS: optional(egressEnvShape.PRICE_API_ALLOW_PRIVATE_TARGETS),
+  NFT_METADATA_ALLOW_PRIVATE_TARGETS: optional(egressEnvShape.NFT_METADATA_ALLOW_PRIVATE_TARGETS),
+  NFT_METADATA_MAX_FETCHES_PER_KEY: optional(egressEnvShape.NFT_METADATA_MAX_FETCHES_PER_KEY),
+  NFT_METADATA_MAX_FETCHES: optional(egressEnvShape.NFT_METADATA_MAX_FETCHES),
+  RATE_LIMIT_WINDOW_SECONDS: optional(planLimitsEnvShape.RATE_LIMIT_WINDOW_SECONDS),
+  RATE_LIMIT_FREE: optional(planLimitsEnvShape.RATE_LIMIT_FREE),
+  RATE_LIMIT_PRO: optional(planLimitsEnvShape.RATE_LIMIT_PRO),
+  RATE_LIMIT_ENTERPRISE: optional(planLimitsEnvShape.RATE_LIMIT_ENTERPRISE),
+  SUBSCRIPTIONS_PER_KEY_FREE: optional(planLimitsEnvShape.SUBSCRIPTIONS_PER_KEY_FREE),
+  SUBSCRIPTIONS_PER_KEY_PRO: optional(planLimitsEnvShape.SUBSCRIPTIONS_PER_KEY_PRO),
+  SUBSCRIPTIONS_PER_KEY_ENTERPRISE: optional(planLimitsEnvShape.SUBSCRIPTIONS_PER_KEY_ENTERPRISE),
   /** Gateway prefix for ipfs:// NFT metadata; a trailing slash is added when missing. */
   IPFS_GATEWAY_URL: optional(
     urlWithScheme(['http', 'https']).transform((url) => (url.endsWith('/') ? url : `${url}/`)),

@@ -1,4 +1,5 @@
 import { ConfigError } from './config-error';
+import { egressPolicySummary } from './egress-env';
 import { loadConfig } from './load-config';
 
 const families = new Map([
@@ -45,9 +46,9 @@ describe('loadConfig', () => {
       ],
       webhooks: {
         secretKey: undefined,
-        allowPrivateTargets: true,
+        allowPrivateTargets: false,
         httpsOnly: false,
-        maxInFlightPerKey: 128,
+        maxInFlightPerKey: 32,
         maxInFlightPerHost: 64,
         dnsServers: [],
         breaker: { failureThreshold: 10, minFailureSpanMs: 60_000, cooldownMs: 600_000 },
@@ -59,9 +60,16 @@ describe('loadConfig', () => {
         apiUrl: undefined,
         apiKey: undefined,
         apiTimeoutMs: 5_000,
+        apiAllowPrivateTargets: false,
       },
+      nftMetadata: { allowPrivateTargets: false, maxFetchesPerKey: 4, maxFetches: 32 },
       ipfsGatewayUrl: 'https://ipfs.io/ipfs/',
       swaps: { quoteTtlMs: 60_000, uniswapV2: [] },
+      planLimits: {
+        windowSeconds: 60,
+        requests: { free: 300, pro: 3_000, enterprise: 60_000 },
+        subscriptionsPerKey: { free: 10, pro: 1_000, enterprise: 100_000 },
+      },
     });
   });
 
@@ -367,6 +375,7 @@ describe('loadConfig', () => {
         apiUrl: 'https://api.coingecko.com/api/v3',
         apiKey: 'CG-key',
         apiTimeoutMs: 2_500,
+        apiAllowPrivateTargets: false,
       });
     });
 
@@ -394,7 +403,8 @@ describe('loadConfig', () => {
   describe('webhook settings', () => {
     const key = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
 
-    it('refuses private targets by default once a database is configured', () => {
+    it('refuses private targets by default in every mode, standalone included', () => {
+      expect(load({}).webhooks?.allowPrivateTargets).toBe(false);
       expect(load({ DATABASE_URL: 'postgres://db/x' }).webhooks?.allowPrivateTargets).toBe(false);
       expect(
         load({ DATABASE_URL: 'postgres://db/x', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhooks
@@ -422,7 +432,7 @@ describe('loadConfig', () => {
 
     it('reads the egress bounds and DNS servers, with documented defaults', () => {
       expect(load({}).webhooks).toMatchObject({
-        maxInFlightPerKey: 128,
+        maxInFlightPerKey: 32,
         maxInFlightPerHost: 64,
         dnsServers: [],
       });
@@ -441,6 +451,7 @@ describe('loadConfig', () => {
 
     it.each([
       ['WEBHOOK_MAX_IN_FLIGHT_PER_KEY', '0'],
+      ['WEBHOOK_MAX_IN_FLIGHT_PER_KEY', '33'],
       ['WEBHOOK_MAX_IN_FLIGHT_PER_HOST', 'many'],
       ['WEBHOOK_DNS_SERVERS', 'dns.example.com'],
       ['WEBHOOK_DNS_SERVERS', '10.0.0.2:70000'],
@@ -461,6 +472,51 @@ describe('loadConfig', () => {
     it('never echoes a rejected key', () => {
       const almost = Buffer.alloc(31, 7).toString('base64');
       expect(issuesOf({ WEBHOOK_SECRET_KEY: almost }).join('\n')).not.toContain(almost);
+    });
+  });
+
+  describe('egress settings per kind', () => {
+    it('refuses private targets for NFT metadata and the price API unless their own variable allows them', () => {
+      const envs: Record<string, string>[] = [
+        {},
+        { DATABASE_URL: 'postgres://db/x' },
+        { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
+      ];
+      for (const env of envs) {
+        const config = load(env);
+        expect(config.nftMetadata?.allowPrivateTargets).toBe(false);
+        expect(config.prices?.apiAllowPrivateTargets).toBe(false);
+      }
+      const nft = load({ NFT_METADATA_ALLOW_PRIVATE_TARGETS: 'true' });
+      expect(nft.webhooks?.allowPrivateTargets).toBe(false);
+      expect(nft.nftMetadata?.allowPrivateTargets).toBe(true);
+      expect(nft.prices?.apiAllowPrivateTargets).toBe(false);
+      const price = load({ PRICE_API_ALLOW_PRIVATE_TARGETS: '1' });
+      expect(price.nftMetadata?.allowPrivateTargets).toBe(false);
+      expect(price.prices?.apiAllowPrivateTargets).toBe(true);
+    });
+
+    it('reads the NFT metadata fetch caps, with documented defaults', () => {
+      expect(load({}).nftMetadata).toMatchObject({ maxFetchesPerKey: 4, maxFetches: 32 });
+      expect(
+        load({ NFT_METADATA_MAX_FETCHES_PER_KEY: '2', NFT_METADATA_MAX_FETCHES: '10' }).nftMetadata,
+      ).toMatchObject({ maxFetchesPerKey: 2, maxFetches: 10 });
+    });
+
+    it.each([
+      ['NFT_METADATA_ALLOW_PRIVATE_TARGETS', 'yes'],
+      ['PRICE_API_ALLOW_PRIVATE_TARGETS', 'on'],
+      ['NFT_METADATA_MAX_FETCHES_PER_KEY', '0'],
+      ['NFT_METADATA_MAX_FETCHES', 'many'],
+    ])('rejects %s=%s naming the variable', (variable, value) => {
+      expect(issuesOf({ [variable]: value })).toEqual([expect.stringMatching(new RegExp(`^${variable}: `))]);
+    });
+
+    it('states at boot what each egress kind may reach', () => {
+      expect(egressPolicySummary({ webhooks: false, nftMetadata: true, priceApi: false })).toBe(
+        'egress to private targets (loopback, private, link-local, …): webhooks refused, NFT metadata allowed, ' +
+          'price API refused',
+      );
     });
   });
 });

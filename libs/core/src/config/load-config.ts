@@ -5,6 +5,8 @@ import { MAINNET_ENS_REGISTRY, ROLES } from './app-config';
 import { ConfigError, type ConfigIssue } from './config-error';
 import { baseEnvSchema, chainEnvSchema, envPrefix } from './env-schemas';
 import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
+import { planLimitSettings } from './plan-limits-env';
+import { nftMetadataSettings } from './egress-env';
 import { priceSettings } from './price-env';
 import { tronSettings } from './tron-env';
 import { webhookSettings } from './webhook-env';
@@ -31,14 +33,19 @@ export interface LoadConfigOptions {
  * (registry ids of EVM chains) each with `<ID>_RPC_URL` (required), `<ID>_START_BLOCK`,
  * `<ID>_FINALITY_DEPTH`, `<ID>_ENS_REGISTRY` [none], `<ID>_STAKE_HUB` [none; ETHEREUM_STAKE_HUB too],
  * `<ID>_RPC_BATCH_SIZE` [20], `<ID>_RPC_CALLS_IN_FLIGHT` [40] (ETHEREUM_* too); webhooks: WEBHOOK_SECRET_KEY [standalone: generated into DATA_DIR],
- * WEBHOOK_ALLOW_PRIVATE_TARGETS [true in standalone mode, else false], WEBHOOK_HTTPS_ONLY [false],
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS [false, in every mode], WEBHOOK_HTTPS_ONLY [false],
  * WEBHOOK_BREAKER_FAILURES [10], WEBHOOK_BREAKER_MIN_SPAN_SECONDS [60], WEBHOOK_BREAKER_COOLDOWN_SECONDS [600],
- * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [128], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf];
+ * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [32], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf; NFT
+ * metadata hosts too]; NFT_METADATA_ALLOW_PRIVATE_TARGETS [false], NFT_METADATA_MAX_FETCHES_PER_KEY [4],
+ * NFT_METADATA_MAX_FETCHES [32];
  * prices: PRICE_TTL_SECONDS [60], PRICE_FEEDS [none; mainnet defaults on chain id 1], PRICE_FEED_MAX_AGE_SECONDS
- * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000];
+ * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000], PRICE_API_ALLOW_PRIVATE_TARGETS [false];
  * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata; swaps: SWAP_QUOTE_TTL_SECONDS [60],
  * `<CHAIN>_UNISWAP_V2_ROUTER` and `<CHAIN>_UNISWAP_V2_FACTORY` [ethereum: the dev chain's, or mainnet's];
  * SOLANA_RPC_URL [none]; Tron: TRON_RPC_URL, TRON_API_KEY, TRON_START_BLOCK, TRON_FINALITY_DEPTH (tron-env.ts).
+ * Per-key limits by plan (0: unlimited): RATE_LIMIT_WINDOW_SECONDS [60], RATE_LIMIT_FREE [300],
+ * RATE_LIMIT_PRO [3000], RATE_LIMIT_ENTERPRISE [60000] cost units per window; SUBSCRIPTIONS_PER_KEY_FREE [10],
+ * SUBSCRIPTIONS_PER_KEY_PRO [1000], SUBSCRIPTIONS_PER_KEY_ENTERPRISE [100000] (plan-limits-env.ts).
  * Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
@@ -133,12 +140,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     roles: vars.ROLES ?? [...ROLES],
     logLevel: vars.LOG_LEVEL ?? 'info',
     chains,
-    webhooks: webhookSettings(vars, !vars.DATABASE_URL),
-    prices: priceSettings(vars),
+    webhooks: webhookSettings(vars),
+    prices: { ...priceSettings(vars), apiAllowPrivateTargets: vars.PRICE_API_ALLOW_PRIVATE_TARGETS ?? false },
+    nftMetadata: nftMetadataSettings(vars),
     ipfsGatewayUrl: vars.IPFS_GATEWAY_URL ?? DEFAULT_IPFS_GATEWAY_URL,
     swaps,
     solana: vars.SOLANA_RPC_URL ? { url: vars.SOLANA_RPC_URL } : undefined,
     tron: tron.settings,
+    planLimits: planLimitSettings(vars),
   };
 }
 

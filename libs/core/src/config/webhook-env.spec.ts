@@ -4,7 +4,7 @@ describe('missingWebhookKeyMessage', () => {
   const key = Buffer.alloc(32, 1);
 
   const db = 'postgres://db/x';
-  const webhooks = webhookSettings({}, false);
+  const webhooks = webhookSettings({});
 
   it('requires the key with a shared database for the api and dispatcher roles only', () => {
     expect(missingWebhookKeyMessage({ databaseUrl: db, roles: ['api'], webhooks })).toMatch(/DATABASE_URL/);
@@ -16,7 +16,7 @@ describe('missingWebhookKeyMessage', () => {
       missingWebhookKeyMessage({
         databaseUrl: db,
         roles: ['api'],
-        webhooks: webhookSettings({ WEBHOOK_SECRET_KEY: key }, false),
+        webhooks: webhookSettings({ WEBHOOK_SECRET_KEY: key }),
       }),
     ).toBeNull();
   });

@@ -11,8 +11,12 @@ export const DEFAULT_WEBHOOK_BREAKER: WebhookSettings['breaker'] = Object.freeze
   cooldownMs: 600_000,
 });
 
-/** Documented defaults of the egress bounds (per dispatcher process; its total is 256 attempts in flight). */
-export const DEFAULT_MAX_IN_FLIGHT_PER_KEY = 128;
+/**
+ * Documented defaults of the egress bounds (per dispatcher process; its total is 256 attempts in flight): one
+ * key holds at most an eighth of the slots, so two or three tenants with slow endpoints leave most of them
+ * to the others (docs/architecture.md §8).
+ */
+export const DEFAULT_MAX_IN_FLIGHT_PER_KEY = 32;
 export const DEFAULT_MAX_IN_FLIGHT_PER_HOST = 64;
 
 /**
@@ -49,6 +53,11 @@ const inFlightBound = z
     error: (i) => `must be an integer from 1 to 99999 (got ${JSON.stringify(i.input)})`,
   })
   .transform(Number);
+
+/** A key's bound may be lowered, never raised past the default share: one eighth of the 256 slots. */
+const perKeyBound = inFlightBound.refine((n) => n <= DEFAULT_MAX_IN_FLIGHT_PER_KEY, {
+  error: `must be at most ${DEFAULT_MAX_IN_FLIGHT_PER_KEY} (an eighth of a dispatcher's 256 attempts in flight)`,
+});
 
 /** `host`, `host:port`, `[v6]` or `[v6]:port` of an IP-literal DNS server, comma-separated. */
 const dnsServers = z
@@ -97,7 +106,7 @@ export const webhookEnvShape = {
     .transform(Number),
   WEBHOOK_BREAKER_MIN_SPAN_SECONDS: wholeSeconds,
   WEBHOOK_BREAKER_COOLDOWN_SECONDS: wholeSeconds,
-  WEBHOOK_MAX_IN_FLIGHT_PER_KEY: inFlightBound,
+  WEBHOOK_MAX_IN_FLIGHT_PER_KEY: perKeyBound,
   WEBHOOK_MAX_IN_FLIGHT_PER_HOST: inFlightBound,
   WEBHOOK_DNS_SERVERS: dnsServers,
 } as const;
@@ -115,13 +124,13 @@ export interface WebhookEnv {
 }
 
 /**
- * Settings from the parsed variables. Standalone mode (no DATABASE_URL) allows private targets unless
- * told otherwise; elsewhere they are refused unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
+ * Settings from the parsed variables. Private targets are refused in every mode, standalone included, unless
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS=true (docs/architecture.md §8).
  */
-export function webhookSettings(vars: WebhookEnv, standalone: boolean): WebhookSettings {
+export function webhookSettings(vars: WebhookEnv): WebhookSettings {
   return {
     secretKey: vars.WEBHOOK_SECRET_KEY,
-    allowPrivateTargets: vars.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? standalone,
+    allowPrivateTargets: vars.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
     httpsOnly: vars.WEBHOOK_HTTPS_ONLY ?? false,
     maxInFlightPerKey: vars.WEBHOOK_MAX_IN_FLIGHT_PER_KEY ?? DEFAULT_MAX_IN_FLIGHT_PER_KEY,
     maxInFlightPerHost: vars.WEBHOOK_MAX_IN_FLIGHT_PER_HOST ?? DEFAULT_MAX_IN_FLIGHT_PER_HOST,

@@ -1,3 +1,4 @@
+import { failureReason } from '../errors/failure-reason';
 import type { HealthReport, HealthSource } from './health-report';
 
 /**
@@ -27,7 +28,7 @@ export class HealthRegistry {
           return {
             component: 'unknown',
             ok: false,
-            reason: `health check failed: ${(error as Error).message}`,
+            reason: `health check failed: ${failureReason(error)}`,
           };
         }
       }),

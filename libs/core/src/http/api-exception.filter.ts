@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Logger } from '../logging/logger';
+import { redactUrlsIn } from '../logging/redact-urls';
 import { ApiError } from './api-error';
 import { type Envelope, errorEnvelope } from './envelope';
 import { codeForStatus, ErrorCode } from './error-codes';
@@ -52,7 +53,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const { status, body } = toErrorResponse(exception);
     if (status >= 500) {
       const error = exception instanceof Error ? exception : new Error(String(exception));
-      this.logger.error(`${error.name}: ${error.message}`, { stack: error.stack });
+      // The stack goes through the logger's field redaction; the message is redacted here.
+      this.logger.error(`${error.name}: ${redactUrlsIn(error.message)}`, { stack: error.stack });
     }
     if (reply.sent) return;
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);

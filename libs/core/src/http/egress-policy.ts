@@ -1,6 +1,6 @@
 import { BlockList, isIP, isIPv4 } from 'node:net';
 
-/** Address ranges no outbound request (webhooks, NFT metadata) may reach unless private targets are allowed (docs/architecture.md §8). */
+/** Address ranges no outbound request (webhooks, NFT metadata, the price API) may reach unless its kind allows private targets (docs/architecture.md §8). */
 const V4_RANGES: readonly [string, number, string][] = [
   ['0.0.0.0', 8, 'unspecified'],
   ['10.0.0.0', 8, 'private (RFC 1918)'],

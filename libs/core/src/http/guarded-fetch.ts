@@ -1,11 +1,17 @@
-import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
+import {
+  CachingResolver,
+  HostNotFoundError,
+  type ResolvedAddress,
+  type ResolveHost,
+  ResolverUnavailableError,
+} from './caching-resolver';
 import { forbiddenAddressReason } from './egress-policy';
 
 export interface GuardedFetchOptions {
-  /** Development only: allow loopback, private and other internal hosts (the webhook setting). */
+  /** Allow loopback, private and other internal hosts: this egress kind's own setting (docs/architecture.md §8). */
   readonly allowPrivateTargets: boolean;
   /** One deadline for the whole exchange, redirects included. */
   readonly timeoutMs: number;
@@ -13,6 +19,8 @@ export interface GuardedFetchOptions {
   readonly maxBytes: number;
   /** Redirects followed, each target checked anew. Default 3. */
   readonly maxRedirects?: number;
+  /** How host names are resolved; default the process's shared c-ares resolver (defaultEgressResolver). */
+  readonly resolve?: ResolveHost;
 }
 
 export interface GuardedResponse {
@@ -39,7 +47,7 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
   let target = parseTarget(url);
   for (let redirects = 0; ; redirects++) {
     try {
-      const address = await vettedAddress(target, options.allowPrivateTargets, deadline);
+      const address = await vettedAddress(target, options.allowPrivateTargets, deadline, options.resolve);
       const answer = await pinnedGet(target, address, options, deadline);
       if (answer.location !== null) {
         if (redirects >= (options.maxRedirects ?? 3)) throw new GuardedFetchError('too many redirects');
@@ -69,18 +77,41 @@ function parseTarget(url: string): URL {
   return target;
 }
 
+let sharedResolver: CachingResolver | undefined;
+
+/** How long a host whose lookup failed or timed out is refused without a new query. */
+export const EGRESS_NEGATIVE_TTL_MS = 30_000;
+
+/**
+ * The process's c-ares resolver for guarded requests without one of their own (docs/architecture.md §8):
+ * never libuv's 4-thread `getaddrinfo` pool, and a host that failed or timed out is refused for
+ * EGRESS_NEGATIVE_TTL_MS without a new query.
+ */
+export function defaultEgressResolver(): ResolveHost {
+  sharedResolver ??= new CachingResolver({
+    negativeTtlMs: EGRESS_NEGATIVE_TTL_MS,
+    timeoutTtlMs: EGRESS_NEGATIVE_TTL_MS,
+  });
+  return sharedResolver.resolve;
+}
+
 /** The address to connect to: the literal itself, or the first resolved one, every one checked against the egress policy. */
 export async function vettedAddress(
   target: URL,
   allowPrivate: boolean,
   deadline: AbortSignal,
-): Promise<{ address: string; family: number }> {
+  resolve: ResolveHost = defaultEgressResolver(),
+): Promise<ResolvedAddress> {
   const host = target.hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host);
   const addresses = literal
     ? [{ address: host, family: literal }]
     : await Promise.race([
-        lookup(host, { all: true }),
+        resolve(host).catch((error: unknown) => {
+          if (error instanceof HostNotFoundError || error instanceof ResolverUnavailableError)
+            throw new GuardedFetchError(error.message);
+          throw error;
+        }),
         new Promise<never>((_, reject) =>
           deadline.addEventListener('abort', () => reject(deadline.reason), { once: true }),
         ),

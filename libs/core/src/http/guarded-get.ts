@@ -1,13 +1,16 @@
+import type { ResolveHost } from './caching-resolver';
 import { GuardedFetchError, pinnedGet, vettedAddress } from './guarded-fetch';
 
 export interface GuardedGetOptions {
-  /** Development only: allow loopback, private and other internal addresses (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  /** Allow loopback, private and other internal addresses: the caller's own egress setting (e.g. PRICE_API_ALLOW_PRIVATE_TARGETS). */
   readonly allowPrivateTargets: boolean;
   /** One deadline for the resolution, the connection and the whole body. */
   readonly timeoutMs: number;
   /** Bytes of the body read at most; more fails the request. */
   readonly maxBytes: number;
   readonly headers?: Record<string, string>;
+  /** How host names are resolved; default the process's shared c-ares resolver (defaultEgressResolver). */
+  readonly resolve?: ResolveHost;
 }
 
 export interface GuardedGetResult {
@@ -27,7 +30,7 @@ export async function guardedGet(url: string, options: GuardedGetOptions): Promi
     throw new GuardedFetchError(`scheme ${target.protocol} not allowed`);
   const deadline = AbortSignal.timeout(options.timeoutMs);
   try {
-    const address = await vettedAddress(target, options.allowPrivateTargets, deadline);
+    const address = await vettedAddress(target, options.allowPrivateTargets, deadline, options.resolve);
     const answer = await pinnedGet(target, address, options, deadline);
     return { status: answer.status, body: answer.body.toString('utf8') };
   } catch (error) {

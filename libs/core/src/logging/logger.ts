@@ -1,3 +1,5 @@
+import { redactUrlsIn } from './redact-urls';
+
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -26,7 +28,12 @@ const defaultWrite = (line: string, level: Exclude<LogLevel, 'silent'>): void =>
   (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
 };
 
-/** One line per record: `<iso time> <level> [scope] message {fields as JSON}`. */
+/**
+ * One line per record: `<iso time> <level> [scope] message {fields as JSON}`. Every URL in the fields is
+ * reduced to scheme and host (redactUrlsIn): fields carry errors and their stacks, whose text may hold a
+ * node's keyed URL and the request sent to it. Messages are the caller's; callers redact the error text
+ * they put in one.
+ */
 export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const threshold = RANK[options.level ?? 'info'];
   const write = options.write ?? defaultWrite;
@@ -64,7 +71,8 @@ function safeJson(fields: LogFields): string {
   try {
     return JSON.stringify(fields, (_key, value: unknown) => {
       if (typeof value === 'bigint') return value.toString();
-      if (value instanceof Error) return { name: value.name, message: value.message };
+      if (typeof value === 'string') return redactUrlsIn(value);
+      if (value instanceof Error) return { name: value.name, message: redactUrlsIn(value.message) };
       return value;
     });
   } catch {

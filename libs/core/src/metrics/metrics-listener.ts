@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import { redactUrlsIn } from '../logging/redact-urls';
 
 export interface MetricsListener {
   readonly url: string;
@@ -28,7 +29,7 @@ export async function listenForMetrics(
       (error: Error) =>
         res
           .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
-          .end(`# collect failed: ${error.message}\n`),
+          .end(`# collect failed: ${redactUrlsIn(error.message)}\n`),
     );
   });
   await new Promise<void>((resolve, reject) => {

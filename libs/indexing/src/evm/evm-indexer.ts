@@ -5,7 +5,7 @@ import {
   EvmChainAdapter,
   RetryableChainError,
 } from '@chainwire/chains';
-import type { HealthReport, HealthSource } from '@chainwire/core';
+import { type HealthReport, type HealthSource, redactUrlsIn } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
 import { chainStream } from '@chainwire/chain-events';
 import { IndexerLoop } from '../indexer-loop';
@@ -145,7 +145,8 @@ export class EvmIndexer implements HealthSource {
     if (!this.adapter.pushesHeads || this.unwatchHeads) return;
     this.unwatchHeads = this.adapter.watchHeads(
       () => this.loop.wake(),
-      (error) => this.log(`indexer ${this.options.chain}: new-heads subscription: ${error.message}`),
+      (error) =>
+        this.log(`indexer ${this.options.chain}: new-heads subscription: ${redactUrlsIn(error.message)}`),
     );
   }
 
@@ -378,5 +379,7 @@ function isNodeRefusal(error: unknown): boolean {
 }
 
 function shortMessage(error: unknown): string {
-  return error instanceof BaseError ? error.shortMessage : String((error as Error)?.message ?? error);
+  return redactUrlsIn(
+    error instanceof BaseError ? error.shortMessage : String((error as Error)?.message ?? error),
+  );
 }

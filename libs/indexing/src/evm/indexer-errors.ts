@@ -10,6 +10,11 @@ export class StartBlockBeyondHeadError extends Error {
     );
     this.name = 'StartBlockBeyondHeadError';
   }
+
+  /** Written here from numbers: shown on /health/ready as it is (failureReason). */
+  get publicReason(): string {
+    return this.message;
+  }
 }
 
 /** The node replaced blocks older than the revertible window: the stream cannot follow without a re-index. */
@@ -23,5 +28,10 @@ export class ReorgTooDeepError extends Error {
       `Reorg on chain ${chain} reaches below block ${oldestKnownBlock}, deeper than the finality depth ${finalityDepth}`,
     );
     this.name = 'ReorgTooDeepError';
+  }
+
+  /** Written here from numbers: shown on /health/ready as it is (failureReason). */
+  get publicReason(): string {
+    return this.message;
   }
 }

@@ -4,7 +4,9 @@ import {
   type Database,
   type HealthReport,
   type HealthSource,
+  failureReason,
   isRetryableError,
+  redactUrlsIn,
   RetryableError,
 } from '@chainwire/core';
 import {
@@ -103,7 +105,8 @@ export class ConsumerRunner implements HealthSource {
   /**
    * Not ok while halted on a failure a retry cannot cure (a poison event, a bug), or while transient
    * failures have lasted more than a minute. Parked events keep it ready (they are counted on
-   * /health/ready from parked_events).
+   * /health/ready from parked_events). The report is public: the failure in fixed words (failureReason),
+   * its message in the log (docs/architecture.md §9).
    */
   health(): HealthReport {
     const component = this.component;
@@ -111,7 +114,7 @@ export class ConsumerRunner implements HealthSource {
     const failing = this.failing;
     if (!failing) return parked ? { component, ok: true, details: parked } : { component, ok: true };
     const seconds = Math.floor((Date.now() - failing.since) / 1000);
-    const message = failing.error instanceof Error ? failing.error.message : String(failing.error);
+    const message = failureReason(failing.error);
     const details = {
       ...parked,
       attempts: failing.attempts,
@@ -296,7 +299,7 @@ export class ConsumerRunner implements HealthSource {
         this.parked += 1;
         this.logError(
           `${this.component}: parked event ${event.id} (${event.type} on ${event.streamId}) after ${attempts} tries: ` +
-            `${error instanceof Error ? error.message : String(error)}`,
+            redactUrlsIn(error instanceof Error ? error.message : String(error)),
         );
       },
     });
@@ -317,7 +320,7 @@ export class ConsumerRunner implements HealthSource {
       since: this.failing?.since ?? Date.now(),
       attempts: failures,
     };
-    const message = error instanceof Error ? error.message : String(error);
+    const message = redactUrlsIn(error instanceof Error ? error.message : String(error));
     const line =
       `${this.component}: ${transient ? 'transient failure' : 'HALTED on a failure'} #${failures}, ` +
       `retrying in ${this.backoff(failures)} ms: ${message}`;

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { backoffDelay, isRetryableError } from '@chainwire/core';
+import { backoffDelay, isRetryableError, redactUrlsIn } from '@chainwire/core';
 import type { GlobalPosition, RecordedEvent } from '@chainwire/event-store';
 import { applyBatch } from './checkpoint';
 import { parkEvent } from './parked-events';
@@ -62,7 +62,8 @@ async function processOneOrPark(
       // Shutting down cuts the backoff short: leave the event for the next start rather than park it early.
       if (isRetryableError(error) || options.signal?.aborted) throw error;
       if (attempt >= maxAttempts) {
-        const message = error instanceof Error ? error.message : String(error);
+        // parked_events is read by operators (cli, metrics): the node's keyed URL never lands there.
+        const message = redactUrlsIn(error instanceof Error ? error.message : String(error));
         const next = await applyBatch(
           pool,
           {

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { backoffDelay, type Database, inTransaction, isRetryableError } from '@chainwire/core';
+import { backoffDelay, type Database, inTransaction, isRetryableError, redactUrlsIn } from '@chainwire/core';
 import { type EventStore, type GlobalPosition, START } from '@chainwire/event-store';
 import type { Projection } from '../projection';
 import { lockCheckpoint, resetCheckpoint } from './checkpoint';
@@ -125,7 +125,7 @@ async function retryTransient<T>(work: () => Promise<T>, log: (msg: string) => v
       return await work();
     } catch (error) {
       if (!isRetryableError(error) || failures >= 10) throw error;
-      log(`replay: transient failure #${failures}: ${(error as Error).message}`);
+      log(`replay: transient failure #${failures}: ${redactUrlsIn((error as Error).message)}`);
       await sleep(backoffDelay(failures, 100, 5000));
     }
   }

@@ -1,20 +1,26 @@
 import { BaseError } from 'viem';
 import { ChainUnavailableError } from '@chainwire/chains';
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { ApiError, ErrorCode, failureReason } from '@chainwire/core';
 
 /**
  * Runs a read of the node or the stake hub. A node that cannot be reached, or a hub that does not answer
  * as BSC's StakeHub does (a misconfigured `<CHAIN>_STAKE_HUB`), is 503 SERVICE_UNAVAILABLE: the request
- * was fine, the deployment's chain is not.
+ * was fine, the deployment's chain is not. The message names the failure in fixed words (failureReason),
+ * never viem's or the node's (docs/architecture.md §7).
  */
 export async function withNodeErrors<T>(read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (error instanceof ChainUnavailableError || error instanceof BaseError) {
-      const reason = error instanceof BaseError ? error.shortMessage : error.message;
-      throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, `The chain node is unavailable: ${reason}`);
+    if (error instanceof ChainUnavailableError)
+      throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, error.message);
+    if (error instanceof BaseError) {
+      throw new ApiError(
+        503,
+        ErrorCode.SERVICE_UNAVAILABLE,
+        `The chain node is unavailable: ${failureReason(error)}`,
+      );
     }
     throw error;
   }

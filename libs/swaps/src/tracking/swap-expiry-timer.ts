@@ -1,4 +1,10 @@
-import { type Database, type HealthReport, type HealthSource } from '@chainwire/core';
+import {
+  type Database,
+  failureReason,
+  type HealthReport,
+  type HealthSource,
+  redactUrlsIn,
+} from '@chainwire/core';
 import { type EventStore, handleCommand } from '@chainwire/event-store';
 import { swapDecider } from '../lifecycle/swap.decider';
 import { swapStream } from '../lifecycle/swap.events';
@@ -33,7 +39,8 @@ export class SwapExpiryTimer implements HealthSource {
       this.running = this.round()
         .then(() => (this.lastError = undefined))
         .catch((error: Error) => {
-          if (this.lastError?.message !== error.message) this.options.log?.(`swap expiry: ${error.message}`);
+          if (this.lastError?.message !== error.message)
+            this.options.log?.(`swap expiry: ${redactUrlsIn(error.message)}`);
           this.lastError = error;
         })
         .finally(() => {
@@ -67,11 +74,12 @@ export class SwapExpiryTimer implements HealthSource {
     return expired;
   }
 
+  /** Public (GET /health/ready): a failure in fixed words (failureReason), its message in the log. */
   health(): HealthReport {
     return {
       component: 'swap-expiry',
       ok: this.lastError === undefined,
-      ...(this.lastError ? { reason: this.lastError.message } : {}),
+      ...(this.lastError ? { reason: failureReason(this.lastError) } : {}),
     } as HealthReport;
   }
 }

@@ -5,6 +5,7 @@ import { ApiError, ErrorCode } from '@chainwire/core';
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
+import { FEE_ANSWER_TTL_MS, FeeAnswerCache } from './fee-answer-cache';
 import { solanaFeePriceDto, toFeePriceDto } from './fee-price-dto';
 import { FeeService } from './fee-service';
 import type { FeesResult } from './fees.response';
@@ -23,9 +24,15 @@ export class GetFeesQuery extends Query<FeesResult> {
 
 const NOT_EVM = { chainId: null, baseFeePerGas: null } as const;
 
-/** The chain's current fees, live from its node, by family (docs/architecture.md §16). */
+/**
+ * The chain's current fees, live from its node, by family (docs/architecture.md §16). EVM answers are
+ * shared by every caller for FEE_ANSWER_TTL_MS (one node read per chain for a burst); Solana's depend on
+ * the accounts asked and Tron's are read on each request (concurrent ones share none of it).
+ */
 @QueryHandler(GetFeesQuery)
 export class GetFeesHandler implements IQueryHandler<GetFeesQuery, FeesResult> {
+  private readonly evmAnswers = new FeeAnswerCache<FeesResult>(FEE_ANSWER_TTL_MS);
+
   constructor(
     private readonly chains: TxChainResolver,
     private readonly fees: FeeService,
@@ -40,23 +47,24 @@ export class GetFeesHandler implements IQueryHandler<GetFeesQuery, FeesResult> {
       throw ApiError.badRequest(ErrorCode.VALIDATION_ERROR, 'accounts applies to Solana only');
     }
     switch (chain.family) {
-      case 'evm': {
-        const [levels, chainId] = await Promise.all([
-          this.fees.levels(chain),
-          withChainErrors(() => this.rpc.evmChainId(chain.entry.id, chain.client)),
-        ]);
-        return {
-          chain: chain.entry.id,
-          chainId,
-          mode: levels.mode,
-          baseFeePerGas: levels.baseFeePerGas,
-          slow: toFeePriceDto(levels.slow),
-          standard: toFeePriceDto(levels.standard),
-          fast: toFeePriceDto(levels.fast),
-          solana: null,
-          tron: null,
-        };
-      }
+      case 'evm':
+        return this.evmAnswers.get(chain.entry.id, async () => {
+          const [levels, chainId] = await Promise.all([
+            this.fees.levels(chain),
+            withChainErrors(() => this.rpc.evmChainId(chain.entry.id, chain.client)),
+          ]);
+          return {
+            chain: chain.entry.id,
+            chainId,
+            mode: levels.mode,
+            baseFeePerGas: levels.baseFeePerGas,
+            slow: toFeePriceDto(levels.slow),
+            standard: toFeePriceDto(levels.standard),
+            fast: toFeePriceDto(levels.fast),
+            solana: null,
+            tron: null,
+          };
+        });
       case 'solana': {
         const levels = await withChainErrors(() =>
           this.solana.levels(chain, writableAccounts(accounts ?? [])),

@@ -29,6 +29,14 @@ export class AssetItem {
 
   @ApiProperty({ example: 6 })
   decimals!: number;
+
+  @ApiProperty({
+    description:
+      'Listed by the operator (seeded or `cli assets add`): every asset of the registry is. Tokens outside it ' +
+      'are never listed here, whatever a balances request named',
+    example: true,
+  })
+  verified!: boolean;
 }
 
 export const AssetsEnvelope = EnvelopeOf([AssetItem]);

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { RegistryErrorCode } from '../registry-error-codes';
 
 export const RESOLVE_LIMIT_MAX = 10;
+/** The full list pages by `limit` (default LIST_LIMIT_DEFAULT, at most LIST_LIMIT_MAX) and `cursor`. */
+export const LIST_LIMIT_DEFAULT = 100;
+export const LIST_LIMIT_MAX = 500;
 
 /** An optional search text: trimmed, empty meaning absent. */
 const searchText = z
@@ -13,7 +16,9 @@ const searchText = z
 
 /**
  * Query string of GET /api/assets. With `symbol` or `name` (not both) it resolves candidates, at most
- * `limit` (1–10, default 10); without, it lists the chain's active assets.
+ * `limit` (1–10, default 10); without, it lists the chain's active assets a page at a time: `limit`
+ * (1–500, default 100) after `cursor`, the previous page's next-page token. A bad limit in either mode is
+ * 400 INVALID_LIMIT; a cursor in resolve mode, or one this service did not make, 400 VALIDATION_ERROR.
  */
 export const assetsQuerySchema = z
   .object({
@@ -29,15 +34,18 @@ export const assetsQuerySchema = z
     limit: z
       .string()
       .trim()
-      .refine((s) => /^\d{1,2}$/.test(s) && Number(s) >= 1 && Number(s) <= RESOLVE_LIMIT_MAX, {
-        error: `limit must be an integer from 1 to ${RESOLVE_LIMIT_MAX}`,
+      .refine((s) => /^\d{1,3}$/.test(s) && Number(s) >= 1, {
+        error: `limit must be an integer from 1 to ${LIST_LIMIT_MAX} (${RESOLVE_LIMIT_MAX} with symbol or name)`,
         params: { code: RegistryErrorCode.INVALID_LIMIT },
       })
       .transform(Number)
-      .default(RESOLVE_LIMIT_MAX),
+      .optional(),
+    cursor: z.string().trim().min(1).max(400).optional(),
   })
   .check((ctx) => {
-    if (ctx.value.symbol !== undefined && ctx.value.name !== undefined) {
+    const { symbol, name, limit, cursor } = ctx.value;
+    const resolving = symbol !== undefined || name !== undefined;
+    if (symbol !== undefined && name !== undefined) {
       ctx.issues.push({
         code: 'custom',
         input: ctx.value,
@@ -46,6 +54,30 @@ export const assetsQuerySchema = z
         params: { code: RegistryErrorCode.SYMBOL_AND_NAME },
       });
     }
-  });
+    const max = resolving ? RESOLVE_LIMIT_MAX : LIST_LIMIT_MAX;
+    if (limit !== undefined && limit > max) {
+      ctx.issues.push({
+        code: 'custom',
+        input: limit,
+        path: ['limit'],
+        message: `limit must be an integer from 1 to ${max}${resolving ? ' with symbol or name' : ''}`,
+        params: { code: RegistryErrorCode.INVALID_LIMIT },
+      });
+    }
+    if (resolving && cursor !== undefined) {
+      ctx.issues.push({
+        code: 'custom',
+        input: cursor,
+        path: ['cursor'],
+        message: 'cursor pages the full list: not with symbol or name',
+      });
+    }
+  })
+  .transform(({ limit, ...rest }) => ({
+    ...rest,
+    limit:
+      limit ??
+      (rest.symbol !== undefined || rest.name !== undefined ? RESOLVE_LIMIT_MAX : LIST_LIMIT_DEFAULT),
+  }));
 
 export type AssetsQuery = z.output<typeof assetsQuerySchema>;

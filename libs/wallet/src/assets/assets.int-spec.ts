@@ -58,6 +58,7 @@ describe('GET /api/assets', () => {
       website: 'https://ethereum.org',
       explorer: 'https://etherscan.io',
       decimals: 18n,
+      verified: true,
     });
     expect(items.find((a) => a.symbol === 'USDT')).toEqual({
       id: USDT,
@@ -69,7 +70,58 @@ describe('GET /api/assets', () => {
       website: 'https://tether.to',
       explorer: `https://etherscan.io/token/${USDT}`,
       decimals: 6n,
+      verified: true,
     });
+    // One page holds the whole list: no next page.
+    expect(res.headers['x-next-cursor']).toBeUndefined();
+    expect(res.headers.link).toBeUndefined();
+  });
+
+  it('pages the full list by limit and cursor, in the same order, without gaps or repeats', async () => {
+    const all = ((await t.get('/api/assets?chain=ethereum')).json.data as Item[]).map((a) => a.id);
+    const paged: string[] = [];
+    let url: string | undefined = '/api/assets?chain=ethereum&limit=3';
+    let pages = 0;
+    while (url) {
+      const res = await t.get(url);
+      expect(res.status).toBe(200);
+      const items = res.json.data as Item[];
+      paged.push(...items.map((a) => a.id));
+      pages++;
+      const cursor = res.headers['x-next-cursor'] as string | undefined;
+      if (cursor === undefined) {
+        expect(res.headers.link).toBeUndefined();
+        url = undefined;
+      } else {
+        expect(items).toHaveLength(3);
+        expect(res.headers.link).toBe(
+          `</api/assets?chain=ethereum&limit=3&cursor=${encodeURIComponent(cursor)}>; rel="next"`,
+        );
+        url = `/api/assets?chain=ethereum&limit=3&cursor=${encodeURIComponent(cursor)}`;
+      }
+    }
+    expect(paged).toEqual(all);
+    expect(pages).toBe(Math.ceil(all.length / 3));
+    // The default page is 100 assets: a registry longer than that answers its first 100 and a cursor.
+    for (let n = 0x100; n < 0x100 + 100; n++) {
+      await addAsset(t.db.dataSource, {
+        chain: 'polygon',
+        contract: contract(n),
+        symbol: `P${n}`,
+        name: `Polygon ${n}`,
+        decimals: 18,
+        type: 'erc20',
+      });
+    }
+    const first = await t.get('/api/assets?chain=polygon');
+    expect(first.json.data).toHaveLength(100);
+    const rest = await t.get(
+      `/api/assets?chain=polygon&cursor=${encodeURIComponent(first.headers['x-next-cursor'] as string)}`,
+    );
+    expect((rest.json.data as Item[]).length).toBe(1);
+    expect(rest.headers['x-next-cursor']).toBeUndefined();
+    const max = await t.get('/api/assets?chain=polygon&limit=500');
+    expect((max.json.data as Item[]).length).toBe(101);
   });
 
   it('keeps only stablecoins when asked', async () => {
@@ -126,6 +178,12 @@ describe('GET /api/assets', () => {
     ['a fractional limit', '/api/assets?symbol=USDT&limit=2.5', 'INVALID_LIMIT'],
     ['a limit that is not a number', '/api/assets?symbol=USDT&limit=ten', 'INVALID_LIMIT'],
     ['stablecoinsOnly not a boolean', '/api/assets?stablecoinsOnly=yes', 'VALIDATION_ERROR'],
+    ['a list limit over 500', '/api/assets?limit=501', 'INVALID_LIMIT'],
+    ['a list limit of 1,000', '/api/assets?limit=1000', 'INVALID_LIMIT'],
+    ['a list limit 0', '/api/assets?limit=0', 'INVALID_LIMIT'],
+    ['a cursor this service did not make', '/api/assets?cursor=bm90LWEtY3Vyc29y', 'VALIDATION_ERROR'],
+    ['a cursor that is not base64', '/api/assets?cursor=%E2%9C%93', 'VALIDATION_ERROR'],
+    ['a cursor in resolve mode', '/api/assets?symbol=USD&cursor=WyJVU0QiLCJuYXRpdmUiXQ', 'VALIDATION_ERROR'],
     ['an unknown chain', '/api/assets?chain=narnia', 'UNKNOWN_CHAIN'],
     ['a 65-character symbol', `/api/assets?symbol=${'x'.repeat(65)}`, 'VALIDATION_ERROR'],
   ])('answers %s with 400 %s', async (_case, url, code) => {

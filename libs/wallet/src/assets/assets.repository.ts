@@ -1,4 +1,5 @@
 import type { Database } from '@chainwire/core';
+import type { AssetCursor } from './asset-cursor';
 
 export interface AssetRow {
   contract: string;
@@ -10,6 +11,7 @@ export interface AssetRow {
   website: string | null;
   explorer: string | null;
   decimals: number;
+  verified: boolean;
 }
 
 export interface AssetSearch {
@@ -19,15 +21,34 @@ export interface AssetSearch {
   limit: number;
 }
 
-const COLUMNS = 'contract, name, symbol, type, logo, description, website, explorer, decimals';
+const COLUMNS = 'contract, name, symbol, type, logo, description, website, explorer, decimals, verified';
 
-/** The chain's active assets: native first, then by symbol, then by contract. */
-export async function listAssets(db: Database, chain: string, stablecoinsOnly: boolean): Promise<AssetRow[]> {
+export interface AssetPage {
+  /** Rows after this position in the list's order; from the start when absent. */
+  after?: AssetCursor;
+  limit: number;
+}
+
+/**
+ * A page of the chain's active assets: native first, then by symbol (the database's collation), then
+ * by contract (byte order), a key unique per chain; `after` resumes past the row it names, with the
+ * same order compared as a row value, so pages neither skip nor repeat rows.
+ */
+export async function listAssets(
+  db: Database,
+  chain: string,
+  stablecoinsOnly: boolean,
+  page: AssetPage,
+): Promise<AssetRow[]> {
+  const after = page.after;
   const { rows } = await db.pool.query<AssetRow>(
     `SELECT ${COLUMNS} FROM assets
       WHERE chain = $1 AND status = 'active' AND (stablecoin OR NOT $2::boolean)
-      ORDER BY contract <> 'native', symbol, contract COLLATE "C"`,
-    [chain, stablecoinsOnly],
+        AND ($4::text IS NULL
+             OR (contract <> 'native', symbol, contract COLLATE "C") > ($4::text <> 'native', $5::text, $4::text COLLATE "C"))
+      ORDER BY contract <> 'native', symbol, contract COLLATE "C"
+      LIMIT $3`,
+    [chain, stablecoinsOnly, page.limit, after?.contract ?? null, after?.symbol ?? null],
   );
   return rows;
 }

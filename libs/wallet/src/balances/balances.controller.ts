@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
 import { Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { balancesQuerySchema, type BalancesQuery } from './balances-query.schema';
 import { BalancesEnvelope, type BalancesResult } from './balances.response';
@@ -19,8 +20,9 @@ export class BalancesController {
       'From the balances read model; the first request for an address reads the assets it has never ' +
       'asked about from the node once, and records what it read. ' +
       'Each asset with a price has fiatValue = amount × price (exact); one without keeps its amount, a null ' +
-      'fiatValue, and the message names it. ' +
+      'fiatValue, and the message names it. Only assets of the registry (verified) are priced. ' +
       'Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, INVALID_ASSET_ID, UNKNOWN_ASSET, NOT_A_TOKEN, ' +
+      'TOO_MANY_UNKNOWN_ASSETS, ' +
       'UNSUPPORTED_FIAT_CURRENCY, VALIDATION_ERROR; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; ' +
       '503 SERVICE_UNAVAILABLE (the node, read for a first request or to identify an unregistered token).',
   })
@@ -31,9 +33,10 @@ export class BalancesController {
     name: 'assetIds',
     required: false,
     description:
-      "Comma-separated 'native' or contract addresses; empty: the chain's default assets. A contract the " +
-      'asset registry lacks is identified on chain and registered unverified; one that is not an ERC-20 is ' +
-      '400 NOT_A_TOKEN.',
+      "Comma-separated 'native' or contract addresses (at most 100); empty: the chain's default assets. A " +
+      'contract the asset registry lacks is identified on chain for this answer (verified: false, no fiat ' +
+      'value) and the registry is left unchanged; at most 20 such contracts per request (else 400 ' +
+      'TOO_MANY_UNKNOWN_ASSETS); one that is not a token is 400 NOT_A_TOKEN.',
   })
   @ApiQuery({ name: 'includeNative', required: false, enum: ['true', 'false'], example: 'true' })
   @ApiOkResponse({ type: BalancesEnvelope })
@@ -41,9 +44,10 @@ export class BalancesController {
   getBalances(
     @Param('address') address: string,
     @Query(new ZodValidationPipe(balancesQuerySchema)) query: BalancesQuery,
+    @CurrentApiKey() apiKey: ApiKeyRecord | undefined,
   ): Promise<Enveloped<BalancesResult>> {
     return this.queryBus
-      .execute(new GetBalancesQuery(address, query))
+      .execute(new GetBalancesQuery(address, query, apiKey))
       .then(({ result, message }) => new Enveloped(result, message));
   }
 }

@@ -35,12 +35,12 @@ describe('GET /api/balances/:address', () => {
     const native =
       '{"assetId":"native","type":"native","symbol":"ETH","name":"Ethereum","decimals":18,' +
       '"smallestUnit":1000000000000000001,"amount":1.000000000000000001,"fiatCurrency":"USD",' +
-      '"tokenContract":null,"contract":null,"fiatValue":null}';
+      '"tokenContract":null,"contract":null,"fiatValue":null,"verified":true}';
     const usdc =
       `{"assetId":"${USDC}","type":"erc20","symbol":"USDC","name":"USD Coin","decimals":6,` +
       `"smallestUnit":${MAX_UINT256},` +
       `"amount":115792089237316195423570985008687907853269984665640564039457584007913129.639935,` +
-      `"fiatCurrency":"USD","tokenContract":"${USDC}","contract":"${USDC}","fiatValue":null}`;
+      `"fiatCurrency":"USD","tokenContract":"${USDC}","contract":"${USDC}","fiatValue":null,"verified":true}`;
     // No price source is configured here: every asset keeps its amount, without a fiat value.
     expect(res.text).toBe(
       '{"ok":true,"code":"OK","message":"No USD price for ETH, USDC: no fiat value","data":' +

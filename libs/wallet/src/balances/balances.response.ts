@@ -58,6 +58,14 @@ export class AssetBalance {
     example: 4500.18,
   })
   fiatValue!: LosslessNumber | null;
+
+  @ApiProperty({
+    description:
+      'Listed in the asset registry by the operator. false: a contract outside the registry, identified on ' +
+      'chain for this answer (symbol, name and decimals as the contract gives them), never priced',
+    example: true,
+  })
+  verified!: boolean;
 }
 
 export class BalancesResult {

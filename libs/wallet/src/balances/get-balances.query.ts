@@ -15,8 +15,15 @@ import type { PriceService } from '../prices/price.service';
 import { PRICE_SERVICE } from '../prices/prices.tokens';
 import { parseAssetIds } from './asset-ids';
 import type { BalancesQuery } from './balances-query.schema';
-import { type AssetBalanceRow, type BalanceLookup, readAssetBalances } from './balances.repository';
-import { UnregisteredTokens } from '../tokens/unregistered-tokens';
+import {
+  type AssetBalanceRow,
+  type BalanceLookup,
+  readAssetBalances,
+  registeredContracts,
+} from './balances.repository';
+import { TokenErrorCode } from '../tokens/token-error-codes';
+import { type LookupKey, MAX_UNKNOWN_ASSETS_PER_REQUEST } from '../tokens/unknown-token-lookups';
+import { type UnlistedToken, UnregisteredTokens } from '../tokens/unregistered-tokens';
 import type { AssetBalance, BalancesResult } from './balances.response';
 import { BalanceObserver } from './observations/balance-observer';
 
@@ -30,6 +37,8 @@ export class GetBalancesQuery extends Query<BalancesAnswer> {
   constructor(
     readonly address: string,
     readonly params: BalancesQuery,
+    /** The requesting key's id: unknown-token lookups are counted against it. */
+    readonly apiKey?: LookupKey,
   ) {
     super();
   }
@@ -40,7 +49,8 @@ export class GetBalancesQuery extends Query<BalancesAnswer> {
  * amounts and their cached prices; assets the read model has never observed for the address are read
  * from the node once (settleAmounts); prices missing or expired are then refreshed together
  * (docs/architecture.md §12). Zero balances are left out; an asset without a price keeps its
- * amount, with a null fiatValue, and the message names it.
+ * amount, with a null fiatValue, and the message names it. Named contracts outside the registry are
+ * identified for this answer alone (unverified, never priced) and the registry is left as it was (§7).
  */
 @QueryHandler(GetBalancesQuery)
 export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, BalancesAnswer> {
@@ -52,7 +62,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     private readonly observer: BalanceObserver,
   ) {}
 
-  async execute({ address, params }: GetBalancesQuery): Promise<BalancesAnswer> {
+  async execute({ address, params, apiKey }: GetBalancesQuery): Promise<BalancesAnswer> {
     const chain = this.chains.cached(params.chain) ?? (await this.chains.require(params.chain));
     const account = parseAccountAddress(chain.family, address);
     const requested = parseAssetIds(chain.family, params.assetIds);
@@ -69,17 +79,9 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     let rows = await readAssetBalances(this.db, lookup);
 
     if (named) {
-      let missing = missingContracts(requested.contracts, rows);
-      // Contracts the registry lacks are identified on chain and registered unverified, then read again.
-      if (missing.length > 0 && (await this.unregistered.register(chain, missing))) {
-        rows = await readAssetBalances(this.db, lookup);
-        missing = missingContracts(requested.contracts, rows);
-      }
+      const missing = missingContracts(requested.contracts, rows);
       if (missing.length > 0) {
-        throw ApiError.badRequest(
-          ErrorCode.UNKNOWN_ASSET,
-          `Not registered on ${chain.id}: ${missing.map((c) => displayContract(chain.family, c)).join(', ')}`,
-        );
+        rows = await readAssetBalances(this.db, lookup, await this.unlisted(chain, missing, apiKey));
       }
     }
 
@@ -96,9 +98,10 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
       const amount: ExactDecimal = { units: smallestUnit, scale: row.decimals };
       const price = prices[i];
       const fiatValue = price ? multiplyDecimals(amount, price) : null;
-      if (fiatValue) total = addDecimals(total, fiatValue);
-      else unpriced.push(row.symbol);
       const contract = row.contract === 'native' ? null : displayContract(chain.family, row.contract);
+      if (fiatValue) total = addDecimals(total, fiatValue);
+      // An unverified token is named by its contract: its symbol is whatever the contract says.
+      else unpriced.push(row.verified ? row.symbol : `${contract} (unverified)`);
       assets.push({
         assetId: contract ?? 'native',
         type: row.type,
@@ -111,6 +114,7 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
         tokenContract: contract,
         contract,
         fiatValue: fiatValue && decimalLiteral(fiatValue),
+        verified: row.verified,
       });
     }
     return {
@@ -124,6 +128,31 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
       message:
         unpriced.length > 0 ? `No ${fiat} price for ${unpriced.join(', ')}: no fiat value` : OK_MESSAGE,
     };
+  }
+
+  /**
+   * `missing`, the named contracts without an active registry row, as tokens: one an operator disabled
+   * is 400 UNKNOWN_ASSET; the others (at most MAX_UNKNOWN_ASSETS_PER_REQUEST, else 400
+   * TOO_MANY_UNKNOWN_ASSETS) are identified on chain through the token metadata cache, for this answer
+   * only. UNKNOWN_ASSET too where no node can identify them.
+   */
+  private async unlisted(
+    chain: ChainEntry,
+    missing: readonly string[],
+    apiKey: LookupKey | undefined,
+  ): Promise<UnlistedToken[]> {
+    const disabled = await registeredContracts(this.db, chain.id, missing);
+    if (disabled.size > 0) throw notRegistered(chain, [...disabled]);
+    if (missing.length > MAX_UNKNOWN_ASSETS_PER_REQUEST) {
+      throw ApiError.badRequest(
+        TokenErrorCode.TOO_MANY_UNKNOWN_ASSETS,
+        `At most ${MAX_UNKNOWN_ASSETS_PER_REQUEST} assetIds outside the asset registry per request; ` +
+          `${missing.length} given`,
+      );
+    }
+    const tokens = await this.unregistered.identify(chain, missing, apiKey);
+    if (!tokens) throw notRegistered(chain, missing);
+    return tokens;
   }
 
   /**
@@ -165,6 +194,11 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
     let refreshes: Promise<void>[] | undefined;
     for (let i = 0; i < rows.length; i++) {
       const row = rows[i]!;
+      // Prices attach through the registry entry alone: an unverified token's symbol names no price.
+      if (!row.verified) {
+        prices[i] = null;
+        continue;
+      }
       const symbol = row.symbol.toUpperCase();
       const price = this.prices.freshOrRefresh(symbol, fiat, toCachedPrice(symbol, fiat, row));
       if (!(price instanceof Promise)) {
@@ -187,4 +221,11 @@ export class GetBalancesHandler implements IQueryHandler<GetBalancesQuery, Balan
 /** Requested contracts without an active asset row; a scan (at most MAX_ASSET_IDS each, nearly always one or two) costs less than a set. */
 function missingContracts(requested: readonly string[], rows: readonly { contract: string }[]): string[] {
   return requested.filter((c) => !rows.some((r) => r.contract === c));
+}
+
+function notRegistered(chain: ChainEntry, contracts: readonly string[]): ApiError {
+  return ApiError.badRequest(
+    ErrorCode.UNKNOWN_ASSET,
+    `Not registered on ${chain.id}: ${contracts.map((c) => displayContract(chain.family, c)).join(', ')}`,
+  );
 }

@@ -14,9 +14,14 @@ interface Asset {
   decimals: bigint;
   type: string;
   smallestUnit: bigint;
+  fiatValue: unknown;
+  verified: boolean;
 }
 
-/** assetIds naming contracts the asset registry lacks: identified on chain, then answered from the read model. */
+/**
+ * assetIds naming contracts the asset registry lacks: identified on chain for the answer (cached in
+ * token_metadata, never registered), then answered from the read model.
+ */
 describe('GET /api/balances/:address of unregistered tokens', () => {
   let bed: TokenTestBed;
   let anvil: TestAnvil;
@@ -49,7 +54,7 @@ describe('GET /api/balances/:address of unregistered tokens', () => {
       )
     ).rows;
 
-  it('identifies the tokens in one eth_call each, registers them unverified and answers their balances', async () => {
+  it('identifies the tokens in one eth_call each, answers them unverified and leaves the registry as it was', async () => {
     const before = proxy.calls.length;
     const res = await t.get(
       `/api/balances/${HOLDER}?assetIds=${tokens.erc20.toLowerCase()},${tokens.bytes32Token}&includeNative=false`,
@@ -71,23 +76,22 @@ describe('GET /api/balances/:address of unregistered tokens', () => {
         name: 'Test Token',
         decimals: 6n,
         smallestUnit: 1500000n,
+        fiatValue: null,
+        verified: false,
       }),
     ]);
     expect(res.text).toContain('"amount":1.5,');
     expect(proxy.calls.slice(before).map((c) => c.method)).toEqual(['eth_call', 'eth_call']);
-    expect(await assetRow(tokens.erc20)).toEqual([
-      {
-        symbol: 'TST',
-        name: 'Test Token',
-        decimals: 6,
-        type: 'erc20',
-        status: 'active',
-        is_default: false,
-        verified: false,
-      },
-    ]);
+    expect(await assetRow(tokens.erc20)).toEqual([]);
+    expect(
+      (
+        await t.db.pool.query('SELECT name, symbol, decimals FROM token_metadata WHERE contract = $1', [
+          tokens.erc20.toLowerCase(),
+        ])
+      ).rows,
+    ).toEqual([{ name: 'Test Token', symbol: 'TST', decimals: 6 }]);
 
-    // Registered (and its balance observed) now: the next query reads no chain.
+    // Cached (and its balance observed) now: the next query reads no chain.
     const again = proxy.calls.length;
     expect((await t.get(`/api/balances/${HOLDER}?assetIds=${tokens.erc20}&includeNative=false`)).status).toBe(
       200,
@@ -104,6 +108,8 @@ describe('GET /api/balances/:address of unregistered tokens', () => {
       type: 'erc20',
     });
     expect(await assetRow(tokens.erc20)).toMatchObject([{ status: 'active', verified: true }]);
+    const listed = await t.get(`/api/balances/${HOLDER}?assetIds=${tokens.erc20}&includeNative=false`);
+    expect(assets(listed)).toEqual([expect.objectContaining({ assetId: tokens.erc20, verified: true })]);
   });
 
   it.each([

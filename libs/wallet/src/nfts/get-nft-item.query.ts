@@ -3,15 +3,19 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ChainDirectory, type NftStandard } from '@chainwire/chains';
 import {
   ApiError,
+  CachingResolver,
   type Database,
   DATABASE,
   DEFAULT_IPFS_GATEWAY_URL,
+  DEFAULT_NFT_METADATA_SETTINGS,
+  EGRESS_NEGATIVE_TTL_MS,
   ErrorCode,
   OK_MESSAGE,
 } from '@chainwire/core';
 import { parseAccountAddress } from '../addresses/account-address';
 import { requireEvmChain } from './evm-chain';
-import { fetchTokenMetadata } from './metadata/fetch-token-metadata';
+import { fetchTokenMetadata, isOutboundUri } from './metadata/fetch-token-metadata';
+import { MetadataFetchSlots } from './metadata/metadata-fetch-slots';
 import { NftChainReader } from './nft-chain-reader';
 import { withNodeErrors } from './node-errors';
 import {
@@ -33,8 +37,16 @@ import type { NftItem } from './nfts.response';
 const METADATA_TTL_MS = 24 * 60 * 60_000;
 const FAILURE_TTL_MS = 60_000;
 
+/** The answer's message when the fetch caps are full: the document is not fetched, nothing is cached. */
+export const METADATA_FETCHES_BUSY_MESSAGE =
+  'Metadata unavailable: too many metadata fetches in flight; not fetched, try again shortly';
+
 export class GetNftItemQuery extends Query<{ item: NftItem; message: string }> {
-  constructor(readonly params: NftItemQuery) {
+  constructor(
+    readonly params: NftItemQuery,
+    /** The caller's key: its metadata fetches in flight are bounded (docs/architecture.md §11). */
+    readonly apiKeyId: string,
+  ) {
     super();
   }
 }
@@ -43,19 +55,35 @@ export class GetNftItemQuery extends Query<{ item: NftItem; message: string }> {
  * One token: its URI read on chain, its metadata document fetched under the egress guard, both cached in
  * nft_metadata. A token the chain does not know is 404 NFT_NOT_FOUND; a document that cannot be read is
  * a 200 with what the chain gave and the reason in `message`. Concurrent misses of one token share a read.
+ * Fetches in flight are bounded per key and in all; over a bound the document is not fetched and the answer
+ * (metadata null, METADATA_FETCHES_BUSY_MESSAGE) is not cached, so the next request tries again.
  */
 @QueryHandler(GetNftItemQuery)
 export class GetNftItemHandler implements IQueryHandler<GetNftItemQuery> {
   private readonly inFlight = new Map<string, Promise<CachedMetadataRow>>();
+  private readonly slots: MetadataFetchSlots;
+  /** c-ares, a failed or timed-out host refused for a while without a new query (docs/architecture.md §8). */
+  private readonly resolver: CachingResolver;
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(NFTS_OPTIONS) private readonly options: NftsModuleOptions,
     private readonly chains: ChainDirectory,
     private readonly reader: NftChainReader,
-  ) {}
+  ) {
+    this.slots = new MetadataFetchSlots(
+      options.maxFetchesPerKey ?? DEFAULT_NFT_METADATA_SETTINGS.maxFetchesPerKey,
+      options.maxFetches ?? DEFAULT_NFT_METADATA_SETTINGS.maxFetches,
+    );
+    this.resolver = new CachingResolver({
+      servers: options.dnsServers,
+      timeoutMs: options.dnsTimeoutMs,
+      negativeTtlMs: EGRESS_NEGATIVE_TTL_MS,
+      timeoutTtlMs: EGRESS_NEGATIVE_TTL_MS,
+    });
+  }
 
-  async execute({ params }: GetNftItemQuery) {
+  async execute({ params, apiKeyId }: GetNftItemQuery) {
     const chain = requireEvmChain(await this.chains.require(params.chain));
     const contract = parseAccountAddress(chain.family, params.contract);
     const { tokenId } = params;
@@ -64,9 +92,13 @@ export class GetNftItemHandler implements IQueryHandler<GetNftItemQuery> {
       const key = `${chain.id}|${contract.key}|${tokenId}`;
       let read = this.inFlight.get(key);
       if (!read) {
-        read = this.refresh(chain.id, contract.display as `0x${string}`, contract.key, tokenId).finally(() =>
-          this.inFlight.delete(key),
-        );
+        read = this.refresh(
+          chain.id,
+          contract.display as `0x${string}`,
+          contract.key,
+          tokenId,
+          apiKeyId,
+        ).finally(() => this.inFlight.delete(key));
         this.inFlight.set(key, read);
       }
       row = await read;
@@ -91,6 +123,7 @@ export class GetNftItemHandler implements IQueryHandler<GetNftItemQuery> {
     contract: `0x${string}`,
     contractKey: string,
     tokenId: bigint,
+    apiKeyId: string,
   ): Promise<CachedMetadataRow> {
     const notFound = () =>
       ApiError.notFound(`No token ${tokenId} of ${contract} on ${chain}`, ErrorCode.NFT_NOT_FOUND);
@@ -98,15 +131,33 @@ export class GetNftItemHandler implements IQueryHandler<GetNftItemQuery> {
       this.readToken(chain, contract, contractKey, tokenId),
     );
     if (standard === null) throw notFound();
-    const outcome =
-      uri === null || uri === ''
-        ? { ok: false as const, message: 'Metadata unavailable: the contract gives no URI for this token' }
-        : await fetchTokenMetadata(uri, {
-            allowPrivateTargets: this.options.allowPrivateTargets,
-            ipfsGatewayUrl: this.options.ipfsGatewayUrl ?? DEFAULT_IPFS_GATEWAY_URL,
-            timeoutMs: this.options.metadataTimeoutMs ?? DEFAULT_METADATA_TIMEOUT_MS,
-            maxBytes: this.options.metadataMaxBytes ?? DEFAULT_METADATA_MAX_BYTES,
-          });
+    const gateway = this.options.ipfsGatewayUrl ?? DEFAULT_IPFS_GATEWAY_URL;
+    const release = uri && isOutboundUri(uri, gateway) ? this.slots.tryAcquire(apiKeyId) : () => undefined;
+    if (release === null) {
+      const empty = { name: null, description: null, image_url: null, attributes: null };
+      return {
+        standard,
+        token_uri: uri,
+        ...empty,
+        message: METADATA_FETCHES_BUSY_MESSAGE,
+        updated_at: new Date(),
+      };
+    }
+    let outcome;
+    try {
+      outcome =
+        uri === null || uri === ''
+          ? { ok: false as const, message: 'Metadata unavailable: the contract gives no URI for this token' }
+          : await fetchTokenMetadata(uri, {
+              allowPrivateTargets: this.options.allowPrivateTargets,
+              ipfsGatewayUrl: gateway,
+              timeoutMs: this.options.metadataTimeoutMs ?? DEFAULT_METADATA_TIMEOUT_MS,
+              maxBytes: this.options.metadataMaxBytes ?? DEFAULT_METADATA_MAX_BYTES,
+              resolve: this.resolver.resolve,
+            });
+    } finally {
+      release();
+    }
     const row: CachedMetadataRow = {
       standard,
       token_uri: uri,

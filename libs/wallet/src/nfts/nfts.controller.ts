@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
 import { Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { GetNftCollectionsQuery } from './get-nft-collections.query';
 import { GetNftItemQuery } from './get-nft-item.query';
@@ -39,7 +40,9 @@ export class NftsController {
   @ApiOperation({
     summary: "One token's metadata: its URI read on chain, the document fetched (http, https, ipfs, data)",
     description:
-      'An unreadable or malformed document answers 200 with what the chain gave and the reason in `message`. ' +
+      'An unreadable or malformed document answers 200 with what the chain gave and the reason in `message`; so ' +
+      'does a request while the metadata fetches in flight for its key (or in all) are at their cap: the ' +
+      'document is then not fetched and not cached, and a later request fetches it. ' +
       'Errors: 400 INVALID_ADDRESS, INVALID_TOKEN_ID, UNKNOWN_CHAIN, UNSUPPORTED_CHAIN, VALIDATION_ERROR; ' +
       '401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 404 NFT_NOT_FOUND; 503 SERVICE_UNAVAILABLE.',
   })
@@ -49,8 +52,9 @@ export class NftsController {
   @ApiOkResponse({ type: NftItemEnvelope })
   async item(
     @Query(new ZodValidationPipe(nftItemQuerySchema)) query: NftItemQuery,
+    @CurrentApiKey() key: ApiKeyRecord,
   ): Promise<Enveloped<NftItem>> {
-    const { item, message } = await this.queryBus.execute(new GetNftItemQuery(query));
+    const { item, message } = await this.queryBus.execute(new GetNftItemQuery(query, key.id));
     return new Enveloped(item, message);
   }
 }

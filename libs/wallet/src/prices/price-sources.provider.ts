@@ -12,7 +12,7 @@ import type { PriceSource } from './sources/price-source';
 /** What the prices feature is configured with (the server's settings; tests build their own). */
 export interface PricesOptions {
   readonly settings?: PriceSettings;
-  /** The egress policy's switch for the HTTP provider (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  /** The egress policy's switch for the HTTP provider (PRICE_API_ALLOW_PRIVATE_TARGETS). */
   readonly allowPrivateTargets?: boolean;
   /** The process's metrics registry, when it serves metrics. */
   readonly metrics?: Registry;

@@ -1,11 +1,11 @@
 import { v5 as uuidv5 } from 'uuid';
-import { ApiError, type Database } from '@chainwire/core';
+import { ApiError, type Database, failureReason } from '@chainwire/core';
 import type { EventStore, NewEvent } from '@chainwire/event-store';
 import { formatDecimal } from './exact-decimal';
 import { type CachedPrice, readCachedPrice, storeCachedPrice } from './price-cache.repository';
 import type { PriceMetrics } from './price-metrics';
 import { PRICE_OBSERVED, type PriceEvent, priceStream } from './price.events';
-import type { PriceQuote, PriceSource } from './sources/price-source';
+import { type PriceQuote, type PriceSource, RefusedPriceError } from './sources/price-source';
 
 export const PRICE_NOT_FOUND = 'PRICE_NOT_FOUND';
 export const PRICE_UNAVAILABLE = 'PRICE_UNAVAILABLE';
@@ -105,7 +105,10 @@ export class PriceService {
         quote = await source.read(symbol, basePair);
       } catch (error) {
         this.options.metrics?.sourceRead(source.name, 'failed');
-        failures.push(`${source.name}: ${error instanceof Error ? error.message : String(error)}`);
+        // Public (the 503's message): a refusal this code base worded, else fixed words (docs/architecture.md §7).
+        failures.push(
+          `${source.name}: ${error instanceof RefusedPriceError ? error.message : failureReason(error)}`,
+        );
         continue;
       }
       this.options.metrics?.sourceRead(source.name, quote ? 'answered' : 'unknown');

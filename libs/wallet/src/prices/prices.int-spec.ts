@@ -280,15 +280,15 @@ describe('prices', () => {
       const native =
         '{"assetId":"native","type":"native","symbol":"ETH","name":"Ethereum","decimals":18,' +
         '"smallestUnit":1000000000000000001,"amount":1.000000000000000001,"fiatCurrency":"USD",' +
-        '"tokenContract":null,"contract":null,"fiatValue":3000.12345678000000300012345678}';
+        '"tokenContract":null,"contract":null,"fiatValue":3000.12345678000000300012345678,"verified":true}';
       const dai =
         `{"assetId":"${DAI}","type":"erc20","symbol":"DAI","name":"Dai Stablecoin","decimals":18,` +
         `"smallestUnit":500000000000000000,"amount":0.5,"fiatCurrency":"USD","tokenContract":"${DAI}",` +
-        `"contract":"${DAI}","fiatValue":null}`;
+        `"contract":"${DAI}","fiatValue":null,"verified":true}`;
       const usdc =
         `{"assetId":"${USDC}","type":"erc20","symbol":"USDC","name":"USD Coin","decimals":6,` +
         `"smallestUnit":1234567891,"amount":1234.567891,"fiatCurrency":"USD","tokenContract":"${USDC}",` +
-        `"contract":"${USDC}","fiatValue":1234.4444342109}`;
+        `"contract":"${USDC}","fiatValue":1234.4444342109,"verified":true}`;
       expect(res.text).toBe(
         '{"ok":true,"code":"OK","message":"No USD price for DAI: no fiat value","data":' +
           `{"chain":"ethereum","address":"${HOLDER}","fiatCurrency":"USD",` +

@@ -21,7 +21,12 @@ export interface WalletTestApp {
   get(
     url: string,
     apiKey?: string | null,
-  ): Promise<{ status: number; text: string; json: Record<string, unknown> }>;
+  ): Promise<{
+    status: number;
+    text: string;
+    json: Record<string, unknown>;
+    headers: Record<string, unknown>;
+  }>;
   /** POST a JSON body with the given key (the enterprise key by default); the body parsed losslessly. */
   post(
     url: string,
@@ -97,9 +102,10 @@ export async function startWalletTestApp(
   };
 }
 
-function answer(res: { statusCode: number; body: string }) {
+function answer(res: { statusCode: number; body: string; headers: Record<string, unknown> }) {
   return {
     status: res.statusCode,
+    headers: res.headers,
     text: res.body,
     json: parseJsonExact(res.body) as Record<string, unknown>,
   };

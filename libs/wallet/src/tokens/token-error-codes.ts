@@ -7,6 +7,8 @@ export const TokenErrorCode = {
   TOKEN_NOT_FOUND: 'TOKEN_NOT_FOUND',
   /** 400: a balances query named a contract that is not an ERC-20. */
   NOT_A_TOKEN: 'NOT_A_TOKEN',
+  /** 400: a balances query named more contracts outside the asset registry than one request may identify. */
+  TOO_MANY_UNKNOWN_ASSETS: 'TOO_MANY_UNKNOWN_ASSETS',
 } as const;
 
 export type TokenErrorCode = (typeof TokenErrorCode)[keyof typeof TokenErrorCode];

@@ -20,7 +20,7 @@ export const DEFAULT_BREAKER: BreakerConfig = DEFAULT_WEBHOOK_BREAKER;
 export interface WebhooksConfig {
   /** Seals signing secrets at rest; resolved on first use, so an API that never touches secrets needs no key. */
   readonly secretBox: () => SecretBox;
-  /** Development: deliver to loopback / private targets (on in standalone mode). */
+  /** Deliver to loopback / private targets (WEBHOOK_ALLOW_PRIVATE_TARGETS; off in every mode by default). */
   readonly allowPrivateTargets: boolean;
   /** Accept and deliver to https:// webhook URLs only. */
   readonly httpsOnly: boolean;
@@ -77,5 +77,5 @@ export function webhooksConfig(
  * notification routes): shared-database defaults, no key, so any use of a signing secret fails.
  */
 export function unconfiguredWebhooksConfig(): WebhooksConfig {
-  return webhooksConfig(webhookSettings({}, false), { dataDir: '', standalone: false });
+  return webhooksConfig(webhookSettings({}), { dataDir: '', standalone: false });
 }

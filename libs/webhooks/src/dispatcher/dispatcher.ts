@@ -331,7 +331,14 @@ export class Dispatcher {
     now: Date,
   ): PreparedAttempt {
     const stored = secrets.get(delivery.apiKeyId);
-    if (!stored) return { delivery, attemptedAt: now, headers: null };
+    if (!stored) {
+      // Held, not failed: the key's owner has yet to provision a secret (POST /api/notifications/signing-secret).
+      const fault = new DispatcherFaultError(
+        `API key ${delivery.apiKeyId} has no signing secret yet: its deliveries wait until one is provisioned`,
+        30_000,
+      );
+      return { delivery, attemptedAt: now, headers: null, fault };
+    }
     let secret: string;
     try {
       secret = this.secrets.open(delivery.apiKeyId, stored);
@@ -385,11 +392,9 @@ export class Dispatcher {
 
   private async send({ delivery, attemptedAt, headers, fault }: PreparedAttempt): Promise<void> {
     const attempt = delivery.attempts + 1;
-    const result: SendResult | null = fault
-      ? null
-      : headers
-        ? await this.sender.send(delivery.webhookUrl, headers, delivery.body)
-        : { ok: false, httpStatus: null, error: 'no signing secret provisioned', durationMs: 0 };
+    // Without headers there is always a fault (sign): nothing is sent.
+    const result: SendResult | null =
+      fault || !headers ? null : await this.sender.send(delivery.webhookUrl, headers, delivery.body);
     const dispatcherFault = fault ?? result?.dispatcherFault;
     if (!result || dispatcherFault) {
       const { message, retryAfterMs } = dispatcherFault!;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { revokeApiKey } from '@chainwire/auth';
+import { createApiKey, revokeApiKey } from '@chainwire/auth';
 import { createLogger } from '@chainwire/core';
 import { CachingResolver } from '../sender/caching-resolver';
 import { SecretBox } from '../secrets/secret-box';
@@ -14,6 +14,7 @@ import type { Dispatcher } from './dispatcher';
 
 const A = '0x4444444444444444444444444444444444444444';
 const B = '0x5555555555555555555555555555555555555555';
+const UNSIGNED = '0x7777777777777777777777777777777777777777';
 
 /**
  * Faults on the dispatcher's side (docs/architecture.md §8) fail nobody's attempts: a secret this process
@@ -104,6 +105,24 @@ describe('dispatcher-side faults and revoked keys', () => {
     await settle(t.db, t.eventStore, dispatcher);
     expect(await deliveries(id)).toEqual([{ status: 'succeeded', attempts: 1, status_reason: null }]);
     expect(receiver.requests).toHaveLength(1);
+  });
+
+  it('holds the deliveries of a key without a signing secret, using up no attempt, until it has one', async () => {
+    receiver.requests.length = 0;
+    const key = await createApiKey(t.db.dataSource, { plan: 'pro' });
+    const id = await t.subscribe(key.key, UNSIGNED, receiver.url);
+    await settle(t.db, t.eventStore, dispatcher);
+    await appendTransfers(t.eventStore, [{ to: UNSIGNED, kind: 'native', amount: '4' }]);
+    await settle(t.db, t.eventStore, dispatcher);
+    expect(await deliveries(id)).toEqual([{ status: 'pending', attempts: 0, status_reason: null }]);
+    expect(await failures(id)).toBe(0);
+    expect(receiver.requests).toHaveLength(0);
+
+    await t.request('POST', '/api/notifications/signing-secret', undefined, key.key);
+    clock += 30_001;
+    await settle(t.db, t.eventStore, dispatcher);
+    expect(await deliveries(id)).toEqual([{ status: 'succeeded', attempts: 1, status_reason: null }]);
+    expect(receiver.requests.map((r) => JSON.parse(r.body).data.to)).toEqual([UNSIGNED]);
   });
 
   it("stops a revoked key's deliveries for good: nothing more is sent, what was owed is abandoned", async () => {

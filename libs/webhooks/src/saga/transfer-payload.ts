@@ -18,10 +18,11 @@ export function logIndexOf(transfer: TransferObservedData): number | null {
  * The webhook body of one incoming transfer (service contract). Serialised once, at scheduling, so every
  * attempt sends and signs the same bytes. `decimals` is the asset's (the chain's for native).
  *
- * Decision: a token missing from the asset registry (null decimals) goes out with `amount` as the integer
- * in smallest units, unscaled, rather than a guessed scale that could be off by orders of magnitude; the
- * body keeps the contract's fields exactly, so receivers that need human units for such a token look its
- * decimals up by `asset_contract`. Registering the asset (cli / registry) makes later deliveries scaled.
+ * Decision: a token without an operator-curated registry row (null decimals, loadAssetDecimals) goes out
+ * with `amount` as the integer in smallest units, unscaled, rather than a guessed scale that could be off
+ * by orders of magnitude; the body keeps the contract's fields exactly, so receivers that need human
+ * units for such a token look its decimals up by `asset_contract`. Only an operator listing the token
+ * (cli / registry) makes later deliveries scaled; no tenant's request can (docs/architecture.md §8).
  */
 export function transferReceivedBody(
   eventId: string,

@@ -21,6 +21,7 @@ import {
   type EventKind,
 } from '../subscriptions/subscription.events';
 import { refreshSubscription } from '../subscriptions/subscriptions.read-model';
+import { loadAssetDecimals } from './asset-decimals';
 import { decideSagaBatch, KIND_OF_TRANSFER, type SagaSubscription } from './decide-saga-batch';
 import { revertDeliveries } from './revert-deliveries';
 
@@ -63,7 +64,7 @@ export function createWebhookSaga(options: WebhookSagaOptions): Consumer<SagaSub
     },
     prepare: async (events) => {
       const known = await loadSagaSubscriptions(options.db, events);
-      const decimals = await loadDecimals(options.db, events);
+      const decimals = await loadAssetDecimals(options.db, events);
       const decision = decideSagaBatch(events, known, { indexedChains: indexed, decimals, now: options.now });
       const lifecycle: [string, NewEvent[]][] = [];
       const deliveries: StreamAppend[] = [];
@@ -135,24 +136,6 @@ async function loadSagaSubscriptions(
     eventKinds: r.event_kinds,
     status: r.status,
   }));
-}
-
-/** Decimals of the assets the batch's transfers move: the chain's for native, the asset registry's for tokens. */
-async function loadDecimals(
-  db: Database,
-  events: readonly RecordedEvent[],
-): Promise<(chain: string, asset: string) => number | null> {
-  const chains = new Set<string>();
-  for (const e of events) if (isTransferEvent(e)) chains.add(e.data.chain);
-  if (chains.size === 0) return () => null;
-  const { rows } = await db.pool.query<{ chain: string; contract: string; decimals: number }>(
-    `SELECT id AS chain, 'native' AS contract, decimals FROM chains WHERE id = ANY($1)
-     UNION ALL SELECT chain, contract, decimals FROM assets WHERE chain = ANY($1) AND contract <> 'native'`,
-    [[...chains]],
-  );
-  const table = new Map(rows.map((r) => [`${r.chain}|${r.contract}`, r.decimals]));
-  // An unregistered token has no known decimals: see transferReceivedBody.
-  return (chain, asset) => table.get(`${chain}|${normaliseAddress(asset)}`) ?? null;
 }
 
 async function saveSagaSubscriptions(

@@ -2,21 +2,20 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { pinnedLookup } from '@chainwire/core';
+import {
+  forbiddenAddressReason,
+  pinnedLookup,
+  redactUrlsIn,
+  type ResolvedAddress,
+  type ResolveHost,
+} from '@chainwire/core';
 import { CachingResolver, HostNotFoundError } from './caching-resolver';
 import { DispatcherFaultError } from './dispatcher-fault';
-import { forbiddenAddressReason } from '@chainwire/core';
+
+export type { ResolvedAddress, ResolveHost };
 
 export const DEFAULT_TIMEOUT_MS = 18_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
-
-export interface ResolvedAddress {
-  address: string;
-  family: number;
-}
-
-/** Resolves a host name to its addresses (a CachingResolver by default; tests may inject another). */
-export type ResolveHost = (hostname: string) => Promise<ResolvedAddress[]>;
 
 /** Keep-alive connections (docs/architecture.md §8): bounded per host and in all, closed when idle. */
 export interface ConnectionLimits {
@@ -275,6 +274,7 @@ function describe(error: unknown, deadline: AbortSignal, timeoutMs: number): str
         return `TLS error (${code})`;
       return code
         ? `connection error (${code})`
-        : `request failed: ${(error as Error).message ?? String(error)}`.slice(0, 200);
+        : // status_reason is shown to operators and the key's holder: a URL in it (the receiver's token) is reduced.
+          `request failed: ${redactUrlsIn((error as Error).message ?? String(error))}`.slice(0, 200);
   }
 }

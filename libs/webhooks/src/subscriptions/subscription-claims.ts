@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { SubscriptionClaimEntity } from '../entities/subscription-claim.entity';
 
 /** A claim whose subscription stream never got its first event (a crash in between) is stale after this. */
@@ -11,9 +11,12 @@ export interface ClaimKey {
   address: string;
 }
 
-/** Takes the (key, chain, address) claim for `subscriptionId`; returns the current holder when it is taken. */
+/**
+ * Takes the (key, chain, address) claim for `subscriptionId`; returns the current holder when it is taken.
+ * On a transaction's manager when the key's cap lock is held (subscription-cap.ts).
+ */
 export async function takeClaim(
-  dataSource: DataSource,
+  dataSource: DataSource | EntityManager,
   key: ClaimKey,
   subscriptionId: string,
 ): Promise<{ taken: true } | { taken: false; holder: string; claimedAt: Date }> {

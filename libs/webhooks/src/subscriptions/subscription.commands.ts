@@ -1,7 +1,7 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { v4 as uuidv4 } from 'uuid';
-import type { ApiKeyRecord } from '@chainwire/auth';
+import type { ApiKeyRecord, Plan } from '@chainwire/auth';
 import { ApiError, type Database, DATABASE } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
 import { parseAccountAddress } from '@chainwire/wallet';
@@ -10,6 +10,7 @@ import { executeCommand } from '../commands/execute-command';
 import { isUuid } from '../ids';
 import { WEBHOOK_EVENT_STORE, WebhookErrorCode } from '../webhook-errors';
 import { releaseClaim, STALE_CLAIM_MS, takeClaim, takeOverClaim, type ClaimKey } from './subscription-claims';
+import { keyHasRoom, SUBSCRIPTION_CAPS, type SubscriptionCaps } from './subscription-cap';
 import { subscriptionDecider } from './subscription.decider';
 import { subscriptionStream, type SubscriptionRequestedData } from './subscription.events';
 import type { CreateSubscriptionBody } from './subscription.schemas';
@@ -40,7 +41,8 @@ export const subscriptionNotFound = (): ApiError =>
 /**
  * Appends SubscriptionRequested to a new `subscription-<uuid>` stream; the dispatcher's saga then
  * activates it (or fails it when the chain is not indexed here). One live subscription per
- * (key, chain, address): the claim table decides, before the first event is appended.
+ * (key, chain, address): the claim table decides, before the first event is appended; and at most the
+ * plan's cap of live subscriptions per key (409 SUBSCRIPTION_LIMIT), counted on the same claims.
  */
 @CommandHandler(CreateSubscriptionCommand)
 export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscriptionCommand> {
@@ -48,13 +50,14 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     @Inject(DATABASE) private readonly db: Database,
     @Inject(WEBHOOK_EVENT_STORE) private readonly eventStore: EventStore,
     private readonly chains: ChainDirectory,
+    @Optional() @Inject(SUBSCRIPTION_CAPS) private readonly caps: SubscriptionCaps | null = null,
   ) {}
 
   async execute({ apiKey, body }: CreateSubscriptionCommand): Promise<SubscriptionView> {
     const chain = await this.chains.require(body.chain);
     const account = parseAccountAddress(chain.family, body.address);
     const id = uuidv4();
-    await this.claim({ apiKeyId: apiKey.id, chain: chain.id, address: account.key }, id);
+    await this.claim({ apiKeyId: apiKey.id, chain: chain.id, address: account.key }, id, apiKey.plan);
     const data: SubscriptionRequestedData = {
       subscriptionId: id,
       apiKeyId: apiKey.id,
@@ -72,8 +75,22 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     return subscriptionView(state!);
   }
 
-  private async claim(key: ClaimKey, id: string): Promise<void> {
-    const claim = await takeClaim(this.db.dataSource, key, id);
+  private async claim(key: ClaimKey, id: string, plan: Plan): Promise<void> {
+    const cap = this.caps?.[plan] ?? 0;
+    const claim =
+      cap === 0
+        ? await takeClaim(this.db.dataSource, key, id)
+        : await this.db.dataSource.transaction(async (manager) =>
+            (await keyHasRoom(manager, key.apiKeyId, cap)) ? takeClaim(manager, key, id) : null,
+          );
+    if (claim === null) {
+      throw new ApiError(
+        409,
+        WebhookErrorCode.SUBSCRIPTION_LIMIT,
+        `The ${plan} plan allows ${cap} live subscriptions per API key; delete one to create another`,
+        { limit: cap },
+      );
+    }
     if (claim.taken) return;
     const holder = await refreshSubscription(this.db.pool, this.eventStore, claim.holder);
     const dead = holder

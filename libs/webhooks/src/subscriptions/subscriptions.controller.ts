@@ -44,7 +44,8 @@ export class SubscriptionsController {
     description:
       'Starts `pending`; becomes `active` within seconds once the chain indexer watches the address, or `failed` ' +
       'when this deployment does not index the chain (delete it and create anew). Errors: 400 UNKNOWN_CHAIN, ' +
-      'INVALID_ADDRESS, INVALID_WEBHOOK_URL, INVALID_EVENT_KINDS; 403 CHAIN_NOT_IN_PLAN; 409 SUBSCRIPTION_EXISTS.',
+      'INVALID_ADDRESS, INVALID_WEBHOOK_URL, INVALID_EVENT_KINDS; 403 CHAIN_NOT_IN_PLAN; 409 SUBSCRIPTION_EXISTS, ' +
+      "SUBSCRIPTION_LIMIT (the key holds its plan's cap of live subscriptions; delete one first).",
   })
   @ApiBody({
     schema: {

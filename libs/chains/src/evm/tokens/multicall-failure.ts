@@ -6,6 +6,7 @@ import {
   TimeoutError,
   WebSocketRequestError,
 } from 'viem';
+import { failureReason } from '@chainwire/core';
 import { ChainUnavailableError } from '../transactions/tx-errors';
 
 /**
@@ -17,8 +18,9 @@ import { ChainUnavailableError } from '../transactions/tx-errors';
 export function throwIfUnavailable(results: readonly { status: string; error?: unknown }[]): void {
   for (const { status, error } of results) {
     if (status === 'failure' && isRequestFailure(error)) {
-      const reason = error instanceof BaseError ? error.shortMessage : String(error);
-      throw new ChainUnavailableError(`The chain node is unavailable: ${reason}`, { cause: error });
+      throw new ChainUnavailableError(`The chain node is unavailable: ${failureReason(error)}`, {
+        cause: error,
+      });
     }
   }
 }

@@ -5,7 +5,10 @@ import { ChainEntity } from './chain.entity';
 export const ASSET_STATUSES = ['active', 'disabled'] as const;
 export type AssetStatus = (typeof ASSET_STATUSES)[number];
 
-/** A row of `assets` (migration 0002); `contract` is 'native' or the lower-case (normalised) contract. */
+/**
+ * A row of `assets` (migration 0002), the asset registry every tenant reads; `contract` is 'native' or
+ * the lower-case (normalised) contract.
+ */
 @Entity({ name: 'assets' })
 @Check('assets_decimals_check', 'decimals BETWEEN 0 AND 255')
 export class AssetEntity {
@@ -48,7 +51,11 @@ export class AssetEntity {
   @Column({ type: 'text', nullable: true })
   explorer!: string | null;
 
-  /** Listed by the registry or an operator; false for a token identified on chain and cached. */
+  /**
+   * Listed by the registry or an operator. The registry is operator-curated: no request writes it, tokens
+   * identified on chain are kept in `token_metadata` (migration 0720 moved out the ones older releases
+   * registered here unverified). Prices and scaled webhook amounts attach to verified rows only.
+   */
   @Column({ type: 'boolean', default: true })
   verified!: boolean;
 

@@ -1,4 +1,4 @@
-import { guardedFetch } from '@chainwire/core';
+import { guardedFetch, type ResolveHost } from '@chainwire/core';
 import { MalformedMetadataError, parseTokenMetadata, type TokenMetadata } from './token-metadata-document';
 
 export interface MetadataFetchSettings {
@@ -6,6 +6,8 @@ export interface MetadataFetchSettings {
   readonly ipfsGatewayUrl: string;
   readonly timeoutMs: number;
   readonly maxBytes: number;
+  /** How metadata hosts are resolved (c-ares, failures remembered per host). */
+  readonly resolve?: ResolveHost;
 }
 
 export type MetadataOutcome =
@@ -15,6 +17,11 @@ export type MetadataOutcome =
 export function gatewayUri(uri: string, gateway: string): string {
   if (!/^ipfs:\/\//i.test(uri)) return uri;
   return gateway + uri.slice('ipfs://'.length).replace(/^ipfs\//i, '');
+}
+
+/** Whether reading the document at `uri` is an outbound fetch (http, https, ipfs through the gateway); data: is not. */
+export function isOutboundUri(uri: string, gateway: string): boolean {
+  return /^https?:/i.test(gatewayUri(uri.trim(), gateway));
 }
 
 /**
@@ -52,6 +59,7 @@ async function readDocument(uri: string, settings: MetadataFetchSettings): Promi
       allowPrivateTargets: settings.allowPrivateTargets,
       timeoutMs: settings.timeoutMs,
       maxBytes: settings.maxBytes,
+      resolve: settings.resolve,
     });
     return response.body;
   }

@@ -6,7 +6,7 @@ export interface TokenMetadata {
   readonly attributes: unknown[];
 }
 
-/** The document is not usable: the message says why. */
+/** The document is not usable: the message says why, never quoting the document. */
 export class MalformedMetadataError extends Error {}
 
 /**
@@ -18,8 +18,9 @@ export function parseTokenMetadata(body: Buffer, resolveUri: (uri: string) => st
   let document: unknown;
   try {
     document = JSON.parse(body.toString('utf8'));
-  } catch (error) {
-    throw new MalformedMetadataError(`metadata is not JSON (${(error as Error).message})`);
+  } catch {
+    // JSON.parse's message quotes the text it failed on: never echo a fetched body (docs/architecture.md §11).
+    throw new MalformedMetadataError('metadata is not JSON');
   }
   if (document === null || typeof document !== 'object' || Array.isArray(document)) {
     throw new MalformedMetadataError('metadata is not a JSON object');

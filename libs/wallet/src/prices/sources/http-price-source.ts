@@ -7,7 +7,7 @@ export interface HttpPriceSourceOptions {
   readonly url: string;
   readonly apiKey?: string;
   readonly timeoutMs: number;
-  /** The egress policy's switch (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  /** The egress policy's switch (PRICE_API_ALLOW_PRIVATE_TARGETS). */
   readonly allowPrivateTargets: boolean;
   readonly now?: () => number;
 }
