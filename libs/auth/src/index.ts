@@ -7,3 +7,4 @@ export * from './api-keys/api-key.entity';
 export * from './rate-limits/key-budget';
 export * from './rate-limits/rate-limited-error';
 export * from './rate-limits/route-costs';
+export * from './rate-limits/memory-bucket-store';
