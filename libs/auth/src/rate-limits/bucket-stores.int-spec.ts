@@ -1,5 +1,6 @@
 import type { Database } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { LeasedBucketStore } from './leased-bucket-store';
 import { MemoryBucketStore } from './memory-bucket-store';
 import { PostgresBucketStore } from './postgres-bucket-store';
 
@@ -46,5 +47,32 @@ describe('token bucket stores', () => {
     expect(store.take('a', 1, rule)).toEqual({ allowed: true, tokens: 0.5 });
     now = 60_000;
     expect(store.take('a', 0, rule)).toEqual({ allowed: true, tokens: 3 });
+  });
+
+  it('leases a fast-refilling bucket per process: one statement for many charges, never past the budget', async () => {
+    let statements = 0;
+    const counted = new PostgresBucketStore(db.pool);
+    const lease = counted.lease.bind(counted);
+    counted.lease = (...args) => (statements++, lease(...args));
+    const fast = new LeasedBucketStore(counted);
+    const rich = { capacity: 1e6, refillPerSecond: 1e4 };
+    for (let i = 0; i < 500; i++) expect((await fast.take('leased', 1, rich)).allowed).toBe(true);
+    expect(statements).toBe(1);
+
+    // Two processes on one bucket near its limit: together they pass what it holds and its refill, no more.
+    const processes = [
+      new LeasedBucketStore(new PostgresBucketStore(db.pool)),
+      new LeasedBucketStore(new PostgresBucketStore(db.pool)),
+    ];
+    const tight = { capacity: 50, refillPerSecond: 20 };
+    const started = performance.now();
+    const charges = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => processes[i % 2]!.take('shared', 1, tight)),
+    );
+    const refill = Math.ceil(((performance.now() - started) / 1000) * tight.refillPerSecond);
+    const passed = charges.filter((c) => c.allowed).length;
+    expect(passed).toBeLessThanOrEqual(tight.capacity + refill);
+    // What a process leased and did not spend: at most a tenth of a second's refill each.
+    expect(passed).toBeGreaterThanOrEqual(tight.capacity - 2 * 2);
   });
 });

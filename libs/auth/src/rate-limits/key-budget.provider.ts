@@ -1,5 +1,6 @@
 import { type Database, DATABASE, type PlanLimitSettings } from '@chainwire/core';
 import { KeyBudget } from './key-budget';
+import { LeasedBucketStore } from './leased-bucket-store';
 import { MemoryBucketStore } from './memory-bucket-store';
 import { PostgresBucketStore } from './postgres-bucket-store';
 
@@ -7,7 +8,8 @@ export const PLAN_LIMITS = Symbol('PlanLimits');
 
 /**
  * The process's one KeyBudget: buckets in the shared PostgreSQL, so every API process draws on one
- * budget per key; in memory on embedded PGlite, where one process is the whole API.
+ * budget per key (leased per process for fast-refilling plans); in memory on embedded PGlite, where one
+ * process is the whole API.
  */
 export const keyBudgetProvider = {
   provide: KeyBudget,
@@ -15,6 +17,6 @@ export const keyBudgetProvider = {
   useFactory: (db: Database, limits: PlanLimitSettings | null): KeyBudget =>
     new KeyBudget(
       limits ?? undefined,
-      db.embedded ? new MemoryBucketStore() : new PostgresBucketStore(db.pool),
+      db.embedded ? new MemoryBucketStore() : new LeasedBucketStore(new PostgresBucketStore(db.pool)),
     ),
 };
