@@ -1,5 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiKey, type Plan } from '@chainwire/auth';
+import {
+  UNKNOWN_TOKEN_LOOKUPS,
+  type UnknownTokenLookups,
+  UNLIMITED_UNKNOWN_TOKEN_LOOKUPS,
+} from '@chainwire/wallet';
 import { seedRegistries } from '@chainwire/chains';
 import { type Database, parseJsonExact, type PlanLimitSettings, silentLogger } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
@@ -150,5 +155,14 @@ describe('plan limits on the API', () => {
     const answers = await Promise.all(Array.from({ length: 60 }, () => get(app, free)));
     expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
     expect(answers[0]!.headers['ratelimit']).toBeUndefined();
+  });
+
+  it("charges a balances request's unknown-token lookups to the key's budget in the server's wiring", async () => {
+    const app = await api(limits(20));
+    const lookups = app.get<UnknownTokenLookups>(UNKNOWN_TOKEN_LOOKUPS, { strict: false });
+    expect(lookups).not.toBe(UNLIMITED_UNKNOWN_TOKEN_LOOKUPS);
+    const free = { id: (await createApiKey(db.dataSource, { plan: 'free' })).id, plan: 'free' as const };
+    await lookups.spend(free, 'ethereum', 4); // 4 lookups × 5 units: the whole budget
+    await expect(lookups.spend(free, 'ethereum', 1)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 });

@@ -1,16 +1,10 @@
 import { z } from 'zod';
+import { envFlag } from './env-flag';
 import type { NftMetadataSettings } from './app-config';
 
 /** Documented defaults of the NFT metadata fetch caps (per API process, docs/architecture.md §11). */
 export const DEFAULT_NFT_METADATA_FETCHES_PER_KEY = 4;
 export const DEFAULT_NFT_METADATA_FETCHES = 32;
-
-const flag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }))
-  .transform((v) => v === 'true' || v === '1');
 
 const fetchCap = z
   .string()
@@ -26,8 +20,8 @@ const fetchCap = z
  * every mode (docs/architecture.md §8).
  */
 export const egressEnvShape = {
-  NFT_METADATA_ALLOW_PRIVATE_TARGETS: flag,
-  PRICE_API_ALLOW_PRIVATE_TARGETS: flag,
+  NFT_METADATA_ALLOW_PRIVATE_TARGETS: envFlag,
+  PRICE_API_ALLOW_PRIVATE_TARGETS: envFlag,
   NFT_METADATA_MAX_FETCHES_PER_KEY: fetchCap,
   NFT_METADATA_MAX_FETCHES: fetchCap,
 } as const;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { envFlag } from './env-flag';
 import type { WebhookSettings } from './app-config';
 
 export const WEBHOOK_SECRET_KEY_BYTES = 32;
@@ -30,13 +31,6 @@ export function decodeWebhookSecretKey(encoded: string): Buffer | null {
   const key = Buffer.from(value, value.includes('-') || value.includes('_') ? 'base64url' : 'base64');
   return key.length === WEBHOOK_SECRET_KEY_BYTES ? key : null;
 }
-
-const flag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' }))
-  .transform((v) => v === 'true' || v === '1');
 
 const wholeSeconds = z
   .string()
@@ -95,8 +89,8 @@ export const webhookEnvShape = {
     }
     return key;
   }),
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
-  WEBHOOK_HTTPS_ONLY: flag,
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: envFlag,
+  WEBHOOK_HTTPS_ONLY: envFlag,
   WEBHOOK_BREAKER_FAILURES: z
     .string()
     .trim()
