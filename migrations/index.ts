@@ -22,6 +22,7 @@ import { BalanceObservations0000000000690 } from './0690_balance-observations';
 import { StakingObservedBlocks0000000000700 } from './0700_staking-observed-blocks';
 import { RateLimitBuckets0000000000710 } from './0710_rate-limit-buckets';
 import { UnlistedTokensOutOfRegistry0000000000720 } from './0720_unlisted-tokens-out-of-registry';
+import { WebhookEndpointsSealed0000000000730 } from './0730_webhook-endpoints-sealed';
 
 /**
  * Every migration, oldest first; each runs its SQL in its own transaction (libs/core/src/db/migrate.ts).
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly MigrationClass[] = [
   StakingObservedBlocks0000000000700,
   RateLimitBuckets0000000000710,
   UnlistedTokensOutOfRegistry0000000000720,
+  WebhookEndpointsSealed0000000000730,
 ];

@@ -23,6 +23,7 @@ import {
   SubscriptionClaimEntity,
   SubscriptionEntity,
   SubscriptionHealthEntity,
+  WebhookEndpointEntity,
 } from '@chainwire/webhooks';
 import { TokenMetadataEntity } from '@chainwire/wallet';
 
@@ -44,6 +45,7 @@ export const RELATIONAL_ENTITIES = [
   TxHistoryEntity,
   PriceEntity,
   SigningSecretEntity,
+  WebhookEndpointEntity,
   SubscriptionClaimEntity,
   SubscriptionEntity,
   SagaSubscriptionEntity,

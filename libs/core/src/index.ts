@@ -42,6 +42,7 @@ export * from './http/zod-validation.pipe';
 export * from './logging/logger';
 export * from './logging/redact-urls';
 export * from './memo/bounded-memo';
+export * from './memo/shared-answers';
 export * from './nest/database.module';
 export * from './nest/health-registry.module';
 export * from './nest/injection-tokens';

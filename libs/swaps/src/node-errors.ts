@@ -1,5 +1,5 @@
 import { ChainUnavailableError, unavailableOr } from '@chainwire/chains';
-import { ApiError, ErrorCode, failureReason } from '@chainwire/core';
+import { ApiError, failureReason } from '@chainwire/core';
 
 /**
  * A node that did not answer (or failed transiently) is 503 SERVICE_UNAVAILABLE; an ApiError goes on as
@@ -9,11 +9,6 @@ import { ApiError, ErrorCode, failureReason } from '@chainwire/core';
 export function nodeError(error: unknown): never {
   if (error instanceof ApiError) throw error;
   const mapped = unavailableOr(error);
-  if (mapped instanceof ChainUnavailableError)
-    throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, mapped.message);
-  throw new ApiError(
-    503,
-    ErrorCode.SERVICE_UNAVAILABLE,
-    `The chain node answered an error: ${failureReason(error)}`,
-  );
+  if (mapped instanceof ChainUnavailableError) throw ApiError.unavailable(mapped.message, error);
+  throw ApiError.unavailable(`The chain node answered an error: ${failureReason(error)}`, error);
 }

@@ -26,5 +26,6 @@ export * from './entities/signing-secret.entity';
 export * from './entities/subscription-claim.entity';
 export * from './entities/subscription-health.entity';
 export * from './entities/subscription.entity';
+export * from './entities/webhook-endpoint.entity';
 export * from './ids';
 export * from './secrets/signing-secret.repository';

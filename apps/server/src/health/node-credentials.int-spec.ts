@@ -170,6 +170,9 @@ describe('a node URL with a key in its path', () => {
     const failures = lines.filter((l) => /indexer ethereum: /.test(l) && /retrying/.test(l));
     expect(failures.length).toBeGreaterThan(0);
     expect(lines.some((l) => l.includes(proxy.url))).toBe(true); // the node is named, by scheme and host
+    // Each 503 answer logged its route and the node's failure underneath, for the operator.
+    const answered = lines.filter((l) => l.includes('SERVICE_UNAVAILABLE answered'));
+    expect(answered.some((l) => l.includes('GET /api/fees/:chain') && /"cause":"[^"]+"/.test(l))).toBe(true);
     for (const line of lines) expectClean(line, line);
   });
 });

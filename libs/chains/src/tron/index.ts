@@ -1,4 +1,5 @@
 export * from './get-chain-parameters';
+export * from './cached-chain-parameters';
 export * from './get-now-block';
 export * from './tron-http-client';
 export * from './get-reward';

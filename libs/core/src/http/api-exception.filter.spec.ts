@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, HttpException } from '@nestjs/common';
 import { ApiError } from './api-error';
-import { toErrorResponse } from './api-exception.filter';
+import { describeCause, toErrorResponse } from './api-exception.filter';
 
 describe('toErrorResponse', () => {
   it('keeps an ApiError code, status, message and details', () => {
@@ -30,5 +30,22 @@ describe('toErrorResponse', () => {
       body: { ok: false, code: 'INTERNAL_ERROR', message: 'Internal server error', data: null },
     });
     expect(toErrorResponse('thrown string').status).toBe(500);
+  });
+});
+
+describe('describeCause', () => {
+  it('names each cause by its first line, URLs reduced to scheme and host, later lines left out', () => {
+    const http = Object.assign(
+      new Error('HTTP request failed.\n\nURL: https://mainnet.example/v3/k3y\nRequest body: {"id":1}'),
+      {
+        name: 'HttpRequestError',
+        shortMessage: 'HTTP request failed at https://mainnet.example/v3/k3y',
+      },
+    );
+    const unavailable = new Error('The chain node is unavailable: rate limited (HTTP 429)', { cause: http });
+    expect(describeCause(unavailable)).toBe(
+      'Error: The chain node is unavailable: rate limited (HTTP 429) <- HttpRequestError: HTTP request failed at https://mainnet.example',
+    );
+    expect(describeCause(undefined)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger';
 import { redactUrlsIn } from '../logging/redact-urls';
 import { ApiError } from './api-error';
@@ -51,7 +51,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = toErrorResponse(exception);
-    if (status >= 500) {
+    if (status === 503 && exception instanceof ApiError) {
+      // An upstream's failure, answered with a fixed reason: the operator sees why, once per request.
+      const request = host.switchToHttp().getRequest<FastifyRequest | undefined>();
+      this.logger.warn(`${body.code} answered: ${redactUrlsIn(exception.message)}`, {
+        route: request ? `${request.method} ${request.routeOptions?.url ?? request.url}` : undefined,
+        cause: describeCause(exception.cause),
+      });
+    } else if (status >= 500) {
       const error = exception instanceof Error ? exception : new Error(String(exception));
       // The stack goes through the logger's field redaction; the message is redacted here.
       this.logger.error(`${error.name}: ${redactUrlsIn(error.message)}`, { stack: error.stack });
@@ -59,4 +66,24 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (reply.sent) return;
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
+}
+
+/**
+ * The cause chain as one line: each error's name and short message (viem's `shortMessage`, else the
+ * first line), URLs reduced to scheme and host (docs/architecture.md §9). Later lines are left out: viem
+ * puts the request's arguments there.
+ */
+export function describeCause(cause: unknown): string | undefined {
+  const parts: string[] = [];
+  for (let c = cause, depth = 0; c !== undefined && c !== null && depth < 5; depth++) {
+    if (!(c instanceof Error)) {
+      parts.push(redactUrlsIn(String(c).split('\n')[0]!.slice(0, 300)));
+      break;
+    }
+    const short = (c as { shortMessage?: unknown }).shortMessage;
+    const line = (typeof short === 'string' ? short : c.message).split('\n')[0]!;
+    parts.push(`${c.name}: ${redactUrlsIn(line).slice(0, 300)}`);
+    c = c.cause;
+  }
+  return parts.length ? parts.join(' <- ') : undefined;
 }

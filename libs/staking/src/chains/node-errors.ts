@@ -1,6 +1,6 @@
 import { BaseError } from 'viem';
 import { ChainUnavailableError } from '@chainwire/chains';
-import { ApiError, ErrorCode, failureReason } from '@chainwire/core';
+import { ApiError, failureReason } from '@chainwire/core';
 
 /**
  * Runs a read of the node or the stake hub. A node that cannot be reached, or a hub that does not answer
@@ -13,14 +13,9 @@ export async function withNodeErrors<T>(read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (error instanceof ChainUnavailableError)
-      throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, error.message);
+    if (error instanceof ChainUnavailableError) throw ApiError.unavailable(error.message, error);
     if (error instanceof BaseError) {
-      throw new ApiError(
-        503,
-        ErrorCode.SERVICE_UNAVAILABLE,
-        `The chain node is unavailable: ${failureReason(error)}`,
-      );
+      throw ApiError.unavailable(`The chain node is unavailable: ${failureReason(error)}`, error);
     }
     throw error;
   }

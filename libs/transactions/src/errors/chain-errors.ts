@@ -1,5 +1,5 @@
 import { BroadcastRejectedError, ChainUnavailableError, ExecutionFailedError } from '@chainwire/chains';
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { ApiError } from '@chainwire/core';
 import { TxErrorCode } from './transaction-error-codes';
 
 /**
@@ -17,7 +17,7 @@ export function toApiError(error: unknown): unknown {
     return ApiError.badRequest(TxErrorCode.BROADCAST_REJECTED, error.reason);
   }
   if (error instanceof ChainUnavailableError) {
-    return new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, error.message);
+    return ApiError.unavailable(error.message, error);
   }
   return error;
 }

@@ -1,11 +1,11 @@
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { PublicKey } from '@solana/web3.js';
 import { parseSolanaAddress } from '@chainwire/chains';
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { ApiError, ErrorCode, SharedAnswers } from '@chainwire/core';
 import { TxChainResolver } from '../chains/tx-chain';
 import { withChainErrors } from '../errors/chain-errors';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
-import { FEE_ANSWER_TTL_MS, FeeAnswerCache } from './fee-answer-cache';
+import { FEE_ANSWER_TTL_MS } from './fee-answer-cache';
 import { solanaFeePriceDto, toFeePriceDto } from './fee-price-dto';
 import { FeeService } from './fee-service';
 import type { FeesResult } from './fees.response';
@@ -27,11 +27,12 @@ const NOT_EVM = { chainId: null, baseFeePerGas: null } as const;
 /**
  * The chain's current fees, live from its node, by family (docs/architecture.md §16). EVM answers are
  * shared by every caller for FEE_ANSWER_TTL_MS (one node read per chain for a burst); Solana's depend on
- * the accounts asked and Tron's are read on each request (concurrent ones share none of it).
+ * the accounts asked; Tron's come from its chain parameters, which the chain adapter caches
+ * (getCachedChainParameters).
  */
 @QueryHandler(GetFeesQuery)
 export class GetFeesHandler implements IQueryHandler<GetFeesQuery, FeesResult> {
-  private readonly evmAnswers = new FeeAnswerCache<FeesResult>(FEE_ANSWER_TTL_MS);
+  private readonly evmAnswers = new SharedAnswers<string, FeesResult>(FEE_ANSWER_TTL_MS);
 
   constructor(
     private readonly chains: TxChainResolver,

@@ -1,10 +1,10 @@
 import { ChainUnavailableError } from '@chainwire/chains';
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { ApiError } from '@chainwire/core';
 
 /** A node that did not answer is 503 SERVICE_UNAVAILABLE; anything else goes on as it is. */
 export function chainReadError(error: unknown): unknown {
   if (error instanceof ChainUnavailableError) {
-    return new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, error.message);
+    return ApiError.unavailable(error.message, error);
   }
   return error;
 }

@@ -69,7 +69,7 @@ export class ReverseNameHandler implements IQueryHandler<ReverseNameQuery, Rever
       name = await read();
     } catch (error) {
       if (error instanceof ChainUnavailableError) {
-        throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, error.message);
+        throw ApiError.unavailable(error.message, error);
       }
       throw error;
     }

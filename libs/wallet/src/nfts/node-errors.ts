@@ -1,5 +1,5 @@
 import { ChainUnavailableError } from '@chainwire/chains';
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { ApiError } from '@chainwire/core';
 
 /** Runs a read of the node; a node that cannot be reached is 503 SERVICE_UNAVAILABLE. */
 export async function withNodeErrors<T>(read: () => Promise<T>): Promise<T> {
@@ -7,7 +7,7 @@ export async function withNodeErrors<T>(read: () => Promise<T>): Promise<T> {
     return await read();
   } catch (error) {
     if (error instanceof ChainUnavailableError) {
-      throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, error.message);
+      throw ApiError.unavailable(error.message, error);
     }
     throw error;
   }

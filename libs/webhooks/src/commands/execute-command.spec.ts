@@ -20,7 +20,7 @@ describe('executeCommand', () => {
         apiKeyId: 'k',
         chain: 'ethereum',
         address: '0x01',
-        webhookUrl: 'https://example.com/',
+        webhookOrigin: 'https://example.com',
         eventKinds: ['INCOMING_NATIVE' as const],
         at: '2026-01-01T00:00:00.000Z',
       },

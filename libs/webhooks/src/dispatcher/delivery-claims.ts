@@ -10,7 +10,10 @@ export interface ClaimedDelivery {
   /** Delivery stream revision the claim saw: the expected version of the outcome's append. */
   version: bigint;
   body: string;
-  webhookUrl: string;
+  /** The subscription's sealed URL (webhook_endpoints); null for one requested before migration 0730. */
+  endpoint: { sealed: Buffer; keyId: string } | null;
+  /** The URL's origin; the full URL where `endpoint` is null. */
+  webhookOrigin: string;
   apiKeyId: string;
   /** The webhook URL's host name, as the claim's per-host bound counts it. */
   host: string;
@@ -37,8 +40,8 @@ export interface ClaimOptions {
   rooms: ClaimRooms;
 }
 
-/** The host name of a subscription's (normalised) webhook URL, in SQL; userinfo and port left out. */
-const TARGET_HOST = `lower(substring(s.webhook_url from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\\[[^]]*\\]|[^:/?#]*)'))`;
+/** The host name of a subscription's webhook origin (or legacy full URL), in SQL; userinfo and port left out. */
+const TARGET_HOST = `lower(substring(s.webhook_origin from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\\[[^]]*\\]|[^:/?#]*)'))`;
 
 /** A lease is free when it is unset, expired, or its owner's heartbeat went stale (the owner died). */
 const leaseFree = (staleSeconds: string) => `(d.lease_until IS NULL OR d.lease_until <= $1
@@ -114,7 +117,9 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
     attempts: number;
     version: string;
     body: string;
-    webhook_url: string;
+    webhook_origin: string;
+    sealed: Buffer | null;
+    key_id: string | null;
     api_key_id: string;
     host: string;
     created_at: Date;
@@ -129,9 +134,10 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
        UPDATE webhook_deliveries d SET lease_until = $2, lease_owner = $4 FROM due WHERE d.event_id = due.event_id
        RETURNING d.event_id, d.subscription_id, d.attempts, d.version, d.body, d.next_attempt_at, d.created_at
      )
-     SELECT l.event_id, l.subscription_id, l.attempts, l.version, l.body, s.webhook_url, s.api_key_id,
-            ${TARGET_HOST} AS host, l.created_at
+     SELECT l.event_id, l.subscription_id, l.attempts, l.version, l.body, s.webhook_origin, e.sealed, e.key_id,
+            s.api_key_id, ${TARGET_HOST} AS host, l.created_at
        FROM leased l JOIN webhook_subscriptions s ON s.id = l.subscription_id
+       LEFT JOIN webhook_endpoints e ON e.subscription_id = l.subscription_id
       ORDER BY l.next_attempt_at`,
     [o.now, o.leaseUntil, picked, o.owner, DISPATCHER_STALE_SECONDS],
   );
@@ -141,7 +147,8 @@ async function leaseDue(client: PoolClient, o: ClaimOptions): Promise<ClaimedDel
     attempts: r.attempts,
     version: BigInt(r.version),
     body: r.body,
-    webhookUrl: r.webhook_url,
+    endpoint: r.sealed && r.key_id ? { sealed: r.sealed, keyId: r.key_id } : null,
+    webhookOrigin: r.webhook_origin,
     apiKeyId: r.api_key_id,
     host: r.host,
     scheduledAt: r.created_at,

@@ -13,6 +13,7 @@ import { DEFAULT_EGRESS, type WebhooksConfig } from '../config/webhooks-config';
 import { deliveriesProjection } from '../deliveries/deliveries.projection';
 import { createWebhookSaga, SAGA_NAME } from '../saga/webhook-saga';
 import { SigningSecretCache } from '../secrets/signing-secret.repository';
+import { WebhookUrlCache } from '../subscriptions/webhook-endpoints';
 import { DispatcherFaultError } from '../sender/dispatcher-fault';
 import { WebhookSender, type ResolveHost, type SendResult } from '../sender/webhook-sender';
 import { signingKey, signWebhook, type SignedHeaders } from '../signing/sign-webhook';
@@ -67,6 +68,8 @@ export interface DispatcherDeps {
 /** A claimed delivery, signed inside its claim (or refused for want of a secret, or deferred). */
 interface PreparedAttempt {
   delivery: ClaimedDelivery;
+  /** The opened webhook URL; empty when `fault` is set. */
+  url: string;
   attemptedAt: Date;
   headers: Record<string, string> | null;
   /** The dispatcher cannot make this attempt (e.g. its secret does not open here): defer, count nothing. */
@@ -90,6 +93,7 @@ export class Dispatcher {
   private readonly deliveries: ConsumerRunner;
   private readonly sender: WebhookSender;
   private readonly secrets: SigningSecretCache;
+  private readonly urls: WebhookUrlCache;
   private readonly outcomes: OutcomeBatcher;
   private readonly now: () => Date;
   private readonly random: () => number;
@@ -150,6 +154,7 @@ export class Dispatcher {
       connections: { maxSocketsPerHost: egress.maxInFlightPerHost, maxSockets: this.concurrency },
     });
     this.secrets = new SigningSecretCache(deps.config.secretBox());
+    this.urls = new WebhookUrlCache(deps.config.secretBox());
   }
 
   /** The consumers this dispatcher runs, for /health/ready. */
@@ -337,7 +342,7 @@ export class Dispatcher {
         `API key ${delivery.apiKeyId} has no signing secret yet: its deliveries wait until one is provisioned`,
         30_000,
       );
-      return { delivery, attemptedAt: now, headers: null, fault };
+      return { delivery, url: '', attemptedAt: now, headers: null, fault };
     }
     let secret: string;
     try {
@@ -349,7 +354,18 @@ export class Dispatcher {
           'WEBHOOK_SECRET_KEY (every process sharing the database must use the same key); its deliveries wait',
         30_000,
       );
-      return { delivery, attemptedAt: now, headers: null, fault };
+      return { delivery, url: '', attemptedAt: now, headers: null, fault };
+    }
+    let url: string;
+    try {
+      url = this.urls.urlOf(delivery.subscriptionId, delivery.endpoint, delivery.webhookOrigin);
+    } catch {
+      const fault = new DispatcherFaultError(
+        `the webhook URL of subscription ${delivery.subscriptionId} cannot be decrypted with this process's ` +
+          'WEBHOOK_SECRET_KEY (every process sharing the database must use the same key); its deliveries wait',
+        30_000,
+      );
+      return { delivery, url: '', attemptedAt: now, headers: null, fault };
     }
     const signed: SignedHeaders = signWebhook(
       signingKey(secret),
@@ -359,6 +375,7 @@ export class Dispatcher {
     );
     return {
       delivery,
+      url,
       attemptedAt: now,
       headers: {
         'content-type': 'application/json; charset=utf-8',
@@ -390,11 +407,11 @@ export class Dispatcher {
     }
   }
 
-  private async send({ delivery, attemptedAt, headers, fault }: PreparedAttempt): Promise<void> {
+  private async send({ delivery, url, attemptedAt, headers, fault }: PreparedAttempt): Promise<void> {
     const attempt = delivery.attempts + 1;
     // Without headers there is always a fault (sign): nothing is sent.
     const result: SendResult | null =
-      fault || !headers ? null : await this.sender.send(delivery.webhookUrl, headers, delivery.body);
+      fault || !headers ? null : await this.sender.send(url, headers, delivery.body);
     const dispatcherFault = fault ?? result?.dispatcherFault;
     if (!result || dispatcherFault) {
       const { message, retryAfterMs } = dispatcherFault!;

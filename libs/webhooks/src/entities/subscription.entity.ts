@@ -18,8 +18,12 @@ export class SubscriptionEntity {
   @Column({ type: 'text' })
   address!: string;
 
-  @Column({ name: 'webhook_url', type: 'text' })
-  webhookUrl!: string;
+  /**
+   * The webhook URL's origin (scheme, host, port) as SubscriptionRequested records it; the URL itself is
+   * sealed in `webhook_endpoints` (migration 0730). Subscriptions requested before that hold their full URL.
+   */
+  @Column({ name: 'webhook_origin', type: 'text' })
+  webhookOrigin!: string;
 
   @Column({ name: 'event_kinds', type: 'text', array: true })
   eventKinds!: string[];

@@ -8,7 +8,8 @@ import { parseAccountAddress } from '@chainwire/wallet';
 import { ChainDirectory } from '@chainwire/chains';
 import { executeCommand } from '../commands/execute-command';
 import { isUuid } from '../ids';
-import { WEBHOOK_EVENT_STORE, WebhookErrorCode } from '../webhook-errors';
+import type { WebhooksConfig } from '../config/webhooks-config';
+import { WEBHOOK_EVENT_STORE, WEBHOOKS_CONFIG, WebhookErrorCode } from '../webhook-errors';
 import { releaseClaim, STALE_CLAIM_MS, takeClaim, takeOverClaim, type ClaimKey } from './subscription-claims';
 import { keyHasRoom, SUBSCRIPTION_CAPS, type SubscriptionCaps } from './subscription-cap';
 import { subscriptionDecider } from './subscription.decider';
@@ -16,6 +17,12 @@ import { subscriptionStream, type SubscriptionRequestedData } from './subscripti
 import type { CreateSubscriptionBody } from './subscription.schemas';
 import { refreshSubscription } from './subscriptions.read-model';
 import { subscriptionView, type SubscriptionView } from './subscription.response';
+import {
+  deleteWebhookEndpoint,
+  storeWebhookEndpoint,
+  webhookOrigin,
+  webhookUrlsOf,
+} from './webhook-endpoints';
 
 export class CreateSubscriptionCommand extends Command<SubscriptionView> {
   constructor(
@@ -50,6 +57,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     @Inject(DATABASE) private readonly db: Database,
     @Inject(WEBHOOK_EVENT_STORE) private readonly eventStore: EventStore,
     private readonly chains: ChainDirectory,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
     @Optional() @Inject(SUBSCRIPTION_CAPS) private readonly caps: SubscriptionCaps | null = null,
   ) {}
 
@@ -63,16 +71,18 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
       apiKeyId: apiKey.id,
       chain: chain.id,
       address: account.display,
-      webhookUrl: body.webhookUrl,
+      webhookOrigin: webhookOrigin(body.webhookUrl),
       eventKinds: body.eventKinds,
       at: new Date().toISOString(),
     };
+    // Sealed before the event: a subscription the event store knows always has its URL.
+    await storeWebhookEndpoint(this.db.pool, this.config.secretBox(), id, body.webhookUrl);
     await executeCommand(this.eventStore, subscriptionStream(id), subscriptionDecider, {
       type: 'RequestSubscription',
       data,
     });
     const state = await refreshSubscription(this.db.pool, this.eventStore, id);
-    return subscriptionView(state!);
+    return subscriptionView(state!, body.webhookUrl);
   }
 
   private async claim(key: ClaimKey, id: string, plan: Plan): Promise<void> {
@@ -114,6 +124,7 @@ export class DeleteSubscriptionHandler implements ICommandHandler<DeleteSubscrip
   constructor(
     @Inject(DATABASE) private readonly db: Database,
     @Inject(WEBHOOK_EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
   ) {}
 
   async execute({ apiKey, subscriptionId }: DeleteSubscriptionCommand): Promise<SubscriptionView> {
@@ -122,8 +133,11 @@ export class DeleteSubscriptionHandler implements ICommandHandler<DeleteSubscrip
       type: 'DeleteSubscription',
       data: { apiKeyId: apiKey.id, at: new Date().toISOString() },
     });
-    const state = await refreshSubscription(this.db.pool, this.eventStore, subscriptionId);
+    const state = (await refreshSubscription(this.db.pool, this.eventStore, subscriptionId))!;
+    const urls = await webhookUrlsOf(this.db.pool, this.config.secretBox(), [state]);
+    // The receiver's URL (and any token in it) is not kept past the subscription's deletion.
+    await deleteWebhookEndpoint(this.db.pool, subscriptionId);
     await releaseClaim(this.db.dataSource, subscriptionId);
-    return subscriptionView(state!);
+    return subscriptionView(state, urls.get(subscriptionId)!);
   }
 }

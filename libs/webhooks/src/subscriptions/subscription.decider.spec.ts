@@ -3,6 +3,7 @@ import { webhookId } from '../ids';
 import { deciderSpec } from '../testing/given-when-then';
 import { WebhookErrorCode } from '../webhook-errors';
 import {
+  foldSubscription,
   nextSubscriptionStatus,
   subscriptionDecider,
   type SubscriptionCommand,
@@ -31,7 +32,7 @@ const requestedData: SubscriptionRequestedData = {
   apiKeyId: KEY,
   chain: 'ethereum',
   address: '0x00000000000000000000000000000000000000aA',
-  webhookUrl: 'https://example.com/hook',
+  webhookOrigin: 'https://example.com',
   eventKinds: ['INCOMING_NATIVE'],
   at: T0,
 };
@@ -88,6 +89,18 @@ describe('subscription decider', () => {
 
     it('refuses a second request on the same stream', () => {
       spec.given(requested).when(request).thenRefuses(conflict);
+    });
+
+    it('a request recorded before URLs were sealed folds its full URL into webhookOrigin, which the dispatcher then sends to', () => {
+      const { webhookOrigin: _origin, ...legacy } = requestedData;
+      const state = foldSubscription([
+        {
+          type: SUBSCRIPTION_REQUESTED,
+          data: { ...legacy, webhookUrl: 'https://example.com/hook?token=t' } as SubscriptionRequestedData,
+          streamPosition: 0n,
+        } as never,
+      ]);
+      expect(state?.webhookOrigin).toBe('https://example.com/hook?token=t');
     });
   });
 

@@ -36,7 +36,8 @@ export interface SubscriptionState {
   apiKeyId: string;
   chain: string;
   address: string;
-  webhookUrl: string;
+  /** Origin of the webhook URL (the full URL for subscriptions requested before migration 0730). */
+  webhookOrigin: string;
   eventKinds: EventKind[];
   status: SubscriptionStatus;
   statusReason: string | null;
@@ -92,7 +93,7 @@ function evolve(
       apiKeyId: d.apiKeyId,
       chain: d.chain,
       address: d.address,
-      webhookUrl: d.webhookUrl,
+      webhookOrigin: d.webhookUrl ?? d.webhookOrigin,
       eventKinds: [...d.eventKinds],
       status: 'pending',
       statusReason: null,

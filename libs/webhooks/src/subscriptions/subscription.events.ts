@@ -31,7 +31,13 @@ export interface SubscriptionRequestedData {
   chain: string;
   /** Display form (EIP-55 for EVM chains). */
   address: string;
-  webhookUrl: string;
+  /**
+   * Scheme, host and port of the webhook URL; the URL itself is kept sealed outside the event store
+   * (webhook_endpoints, docs/architecture.md §8), since receivers put tokens in paths and queries.
+   */
+  webhookOrigin: string;
+  /** The full URL, in events appended before migration 0730 only. */
+  webhookUrl?: string;
   eventKinds: EventKind[];
   at: string;
 }

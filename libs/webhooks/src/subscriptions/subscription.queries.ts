@@ -1,11 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { type Database, DATABASE } from '@chainwire/core';
+import type { WebhooksConfig } from '../config/webhooks-config';
 import { isUuid } from '../ids';
+import { WEBHOOKS_CONFIG } from '../webhook-errors';
 import { readDeliveryLog, type DeliveryLogEntry } from '../deliveries/deliveries.projection';
 import { subscriptionNotFound } from './subscription.commands';
 import { findSubscription, listSubscriptions } from './subscriptions.read-model';
 import { subscriptionView, type SubscriptionView } from './subscription.response';
+import { webhookUrlsOf } from './webhook-endpoints';
 
 export class GetSubscriptionQuery extends Query<SubscriptionView> {
   constructor(
@@ -45,19 +48,29 @@ async function ownSubscription(db: Database, apiKeyId: string, id: string) {
 
 @QueryHandler(GetSubscriptionQuery)
 export class GetSubscriptionHandler implements IQueryHandler<GetSubscriptionQuery, SubscriptionView> {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+  ) {}
 
   async execute({ apiKeyId, subscriptionId }: GetSubscriptionQuery): Promise<SubscriptionView> {
-    return subscriptionView(await ownSubscription(this.db, apiKeyId, subscriptionId));
+    const s = await ownSubscription(this.db, apiKeyId, subscriptionId);
+    const urls = await webhookUrlsOf(this.db.pool, this.config.secretBox(), [s]);
+    return subscriptionView(s, urls.get(s.id)!);
   }
 }
 
 @QueryHandler(ListSubscriptionsQuery)
 export class ListSubscriptionsHandler implements IQueryHandler<ListSubscriptionsQuery, SubscriptionView[]> {
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
+  ) {}
 
   async execute({ apiKeyId, limit }: ListSubscriptionsQuery): Promise<SubscriptionView[]> {
-    return (await listSubscriptions(this.db.pool, apiKeyId, limit)).map(subscriptionView);
+    const list = await listSubscriptions(this.db.pool, apiKeyId, limit);
+    const urls = await webhookUrlsOf(this.db.pool, this.config.secretBox(), list);
+    return list.map((s) => subscriptionView(s, urls.get(s.id)!));
   }
 }
 

@@ -58,7 +58,7 @@ describe('the subscriptions read model behind a million chain events', () => {
       apiKeyId: randomUUID(),
       chain: 'ethereum',
       address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
-      webhookUrl: 'https://hooks.example.com/in',
+      webhookOrigin: 'https://hooks.example.com',
       eventKinds: ['INCOMING_NATIVE'],
       at: new Date().toISOString(),
     };

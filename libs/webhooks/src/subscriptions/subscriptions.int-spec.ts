@@ -97,9 +97,45 @@ describe('notifications subscriptions API', () => {
     );
     expect(res.status).toBe(201);
     expect(res.json.data.webhookUrl).toBe('https://hooks.example.com/c?q=%C3%BC');
-    const events = await t.eventStore.readStream(subscriptionStream(res.json.data.id));
-    expect(events[0].data).toMatchObject({ webhookUrl: 'https://hooks.example.com/c?q=%C3%BC' });
+    expect((await t.request('GET', `${BASE}/${res.json.data.id}`)).json.data.webhookUrl).toBe(
+      'https://hooks.example.com/c?q=%C3%BC',
+    );
     await t.request('DELETE', `${BASE}/${res.json.data.id}`);
+  });
+
+  it('keeps the URL out of the event store: events carry its origin, the URL is sealed and gone on delete', async () => {
+    const secretPath = '/receiver/7f3c9a1e-token?sig=s3cr3t';
+    const res = await t.request(
+      'POST',
+      BASE,
+      body({
+        address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+        webhookUrl: `https://hooks.example.com${secretPath}`,
+      }),
+    );
+    expect(res.status).toBe(201);
+    const id = res.json.data.id as string;
+    const events = await t.eventStore.readStream(subscriptionStream(id));
+    expect(events[0].data).toMatchObject({ webhookOrigin: 'https://hooks.example.com' });
+    const { rows } = await t.db.pool.query<{ sealed: Buffer }>(
+      'SELECT sealed FROM webhook_endpoints WHERE subscription_id = $1',
+      [id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].sealed.toString('latin1')).not.toContain('7f3c9a1e');
+
+    expect((await t.request('GET', BASE)).json.data.find((s: { id: string }) => s.id === id).webhookUrl).toBe(
+      `https://hooks.example.com${secretPath}`,
+    );
+    const deleted = await t.request('DELETE', `${BASE}/${id}`);
+    expect(deleted.json.data.webhookUrl).toBe(`https://hooks.example.com${secretPath}`);
+    const after = await t.db.pool.query('SELECT 1 FROM webhook_endpoints WHERE subscription_id = $1', [id]);
+    expect(after.rows).toHaveLength(0);
+
+    // What `cli export` and replays read: every event of the store, none carrying the token.
+    const all = await t.eventStore.readAll({ limit: 100_000 });
+    expect(all.length).toBeGreaterThan(0);
+    expect(JSON.stringify(all.map((e) => e.data))).not.toContain('7f3c9a1e');
   });
 
   it('answers 403 for a chain outside the key plan', async () => {

@@ -24,7 +24,7 @@ interface SubscriptionRow {
   api_key_id: string;
   chain: string;
   address: string;
-  webhook_url: string;
+  webhook_origin: string;
   event_kinds: string[];
   status: string;
   status_reason: string | null;
@@ -35,7 +35,7 @@ interface SubscriptionRow {
 }
 
 const COLUMNS =
-  'id, api_key_id, chain, address, webhook_url, event_kinds, status, status_reason, paused_until, version, created_at, updated_at';
+  'id, api_key_id, chain, address, webhook_origin, event_kinds, status, status_reason, paused_until, version, created_at, updated_at';
 
 function toState(row: SubscriptionRow): SubscriptionState {
   return {
@@ -43,7 +43,7 @@ function toState(row: SubscriptionRow): SubscriptionState {
     apiKeyId: row.api_key_id,
     chain: row.chain,
     address: row.address,
-    webhookUrl: row.webhook_url,
+    webhookOrigin: row.webhook_origin,
     eventKinds: row.event_kinds as EventKind[],
     status: row.status as SubscriptionStatus,
     statusReason: row.status_reason,
@@ -71,7 +71,7 @@ export async function saveSubscriptionState(db: Queryable, s: SubscriptionState)
       s.apiKeyId,
       s.chain,
       s.address,
-      s.webhookUrl,
+      s.webhookOrigin,
       s.eventKinds,
       s.status,
       s.statusReason,

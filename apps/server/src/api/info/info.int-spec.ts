@@ -22,7 +22,7 @@ describe('GET /api/info and the indexed capability', () => {
 
   const subscription = (apiKeyId: string, status: string) =>
     db.pool.query(
-      `INSERT INTO webhook_subscriptions (id, api_key_id, chain, address, webhook_url, event_kinds, status,
+      `INSERT INTO webhook_subscriptions (id, api_key_id, chain, address, webhook_origin, event_kinds, status,
          version, created_at, updated_at)
        VALUES ($1, $2, 'ethereum', '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', 'http://127.0.0.1:9/hook',
          '{INCOMING_NATIVE}', $3, 1, now(), now())`,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { getChainParameters, tronCall } from '@chainwire/chains';
+import { getCachedChainParameters, tronCall } from '@chainwire/chains';
 import type { TronTxChain } from '../../chains/tx-chain';
 
 /** Tron's prices, set by the network's parameters: there is no tip and so no slow or fast level. */
@@ -13,7 +13,7 @@ export interface TronFeePrices {
 @Injectable()
 export class TronFeePricesReader {
   async prices({ client }: TronTxChain): Promise<TronFeePrices> {
-    const parameters = await tronCall(() => getChainParameters(client));
+    const parameters = await tronCall(() => getCachedChainParameters(client));
     return {
       energyPrice: parameters.get('getEnergyFee') ?? 0n,
       bandwidthPrice: parameters.get('getTransactionFee') ?? 0n,

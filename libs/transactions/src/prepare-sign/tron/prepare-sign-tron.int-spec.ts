@@ -397,10 +397,12 @@ describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signa
     }
   });
 
-  it("answers GET /api/fees/tron with the network's energy and bandwidth prices and no levels", async () => {
-    const res = await t.get('/api/fees/tron');
-    expect(res.status).toBe(200);
-    expect(res.json.data).toEqual({
+  it("answers GET /api/fees/tron with the network's energy and bandwidth prices, read from the node once for every caller", async () => {
+    const parameterReads = () => node.requests.filter((r) => r.path === '/wallet/getchainparameters').length;
+    const before = parameterReads();
+    const burst = await Promise.all(Array.from({ length: 20 }, () => t.get('/api/fees/tron')));
+    expect(burst.map((r) => r.status)).toEqual(burst.map(() => 200));
+    expect(burst[0]!.json.data).toEqual({
       chain: 'tron',
       chainId: null,
       mode: 'TRON',
@@ -411,11 +413,31 @@ describe('POST /api/txs/prepare-sign on Tron → tronweb offline build and signa
       solana: null,
       tron: { energyPrice: 210n, bandwidthPrice: 1000n },
     });
+    expect(new Set(burst.map((r) => r.text)).size).toBe(1);
+    // The TRC-20 prepare above may already have read them: at most one read for the whole burst.
+    expect(parameterReads() - before).toBeLessThanOrEqual(1);
     chain.down = true;
     try {
-      expect((await t.get('/api/fees/tron')).json.code).toBe('SERVICE_UNAVAILABLE');
+      // Served from memory for CHAIN_PARAMETERS_TTL_MS: a node blip does not fail the answer.
+      expect((await t.get('/api/fees/tron')).json.data.tron).toEqual({
+        energyPrice: 210n,
+        bandwidthPrice: 1000n,
+      });
     } finally {
       chain.down = false;
+    }
+  });
+
+  it('answers GET /api/fees/tron 503 SERVICE_UNAVAILABLE while a node it has no parameters from is down, and keeps no failure', async () => {
+    const fresh = await startTxTestApp([], { tron: { url: node.url, apiKey: 'grid-key' } });
+    try {
+      chain.down = true;
+      expect((await fresh.get('/api/fees/tron')).json.code).toBe('SERVICE_UNAVAILABLE');
+      chain.down = false;
+      expect((await fresh.get('/api/fees/tron')).status).toBe(200);
+    } finally {
+      chain.down = false;
+      await fresh.close();
     }
   });
 

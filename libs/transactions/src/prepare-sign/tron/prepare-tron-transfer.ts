@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import {
   ExecutionFailedError,
-  getChainParameters,
+  getCachedChainParameters,
   getNowBlock,
   triggerConstantContract,
   tronCall,
@@ -26,7 +26,8 @@ const MAX_INT64 = { value: 2n ** 63n - 1n, label: '2^63 - 1' } as const;
  * triggerconstantcontract on the node's current state (a revert there is 422 SIMULATION_FAILED) and priced at
  * the network's getEnergyFee. Both reference the node's head block (fee.rp), from which the client's tronweb
  * derives ref_block_bytes / ref_block_hash and the expiration. Node calls: getnowblock, and for a token
- * getchainparameters and triggerconstantcontract, all at once. Nothing is stored.
+ * getchainparameters (shared by every caller for CHAIN_PARAMETERS_TTL_MS) and triggerconstantcontract, all at
+ * once. Nothing is stored.
  */
 @Injectable()
 export class TronPrepareSign {
@@ -80,7 +81,7 @@ export class TronPrepareSign {
       const [block, parameters, call] = await tronCall(() =>
         Promise.all([
           getNowBlock(client),
-          getChainParameters(client),
+          getCachedChainParameters(client),
           triggerConstantContract(client, { ownerAddress: from.hex, contractAddress: token.hex, data }),
         ]),
       );

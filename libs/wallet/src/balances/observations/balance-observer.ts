@@ -8,7 +8,7 @@ import {
   observationStream,
 } from '@chainwire/chain-events';
 import { type ChainEntry, NATIVE_CONTRACT } from '@chainwire/chains';
-import { ApiError, type Database, DATABASE, ErrorCode, SingleFlight } from '@chainwire/core';
+import { ApiError, type Database, DATABASE, SingleFlight } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
 import { type AccountAddress, displayContract } from '../../addresses/account-address';
 import { EvmReadChainResolver } from '../../chain-reads/evm-read-chain';
@@ -68,9 +68,9 @@ export class BalanceObserver {
         chain.family === 'Tron'
           ? await readTronObservation(this.tron!, account.display, assets)
           : await readEvmObservation(this.evm.clientOf(chain)!, account.display as Address, assets, head);
-    } catch {
-      // A fixed reason: the node's own message can carry its URL or the request.
-      throw new ApiError(503, ErrorCode.SERVICE_UNAVAILABLE, `The ${chain.id} node could not be read`);
+    } catch (error) {
+      // A fixed reason: the node's own message can carry its URL or the request (the log gets it redacted).
+      throw ApiError.unavailable(`The ${chain.id} node could not be read`, error);
     }
     const data: BalancesObservedData = {
       chain: chain.id,
