@@ -15,7 +15,7 @@ export interface ReceiptReader {
  *
  * Not viem's `waitForTransactionReceipt`: after a miss it asks again only when a new block arrives.
  * anvil (automine) can already report a sent transaction in its block while the receipt is not yet
- * readable (measured: 14 times in 3,000 sequential sends), and when nothing else is sent no next block
+ * readable (now and then among thousands of sequential sends), and when nothing else is sent no next block
  * ever comes, so that wait times out on a transaction that was mined.
  */
 export async function waitForReceipt(

@@ -42,9 +42,9 @@ export interface EvmChainAdapterOptions {
 /**
  * Calls a bulk read keeps in flight per kind. Issued in one tick they leave as JSON-RPC batches of
  * DEFAULT_RPC_BATCH_SIZE, so 40 is two HTTP requests per kind: few enough round trips that a range of blocks
- * is not read in a queue of small batches (at 8 a 74-block range took ten rounds per kind, and the
- * read floor of the spread workload was 1.5-1.7 s against 0.9-1.0 s at 40), and several requests at once
- * so a node serves them in parallel (docs/architecture.md §6).
+ * is not read in a queue of small batches (a lower figure multiplies the rounds per range and the read
+ * floor of bench:indexer's spread workload), and several requests at once so a node serves them in
+ * parallel (docs/architecture.md §6).
  */
 export const BULK_CALLS_IN_FLIGHT = 40;
 

@@ -26,8 +26,8 @@ export function parseExactNumber(literal: string): bigint | LosslessNumber {
  * `toJSON`, undefined and functions left out of objects and null in arrays, non-finite numbers null).
  *
  * Written by hand because every response goes through it: JSON.stringify with a replacer calls back
- * into JS for every value, and lossless-json's writer is slower still; this walk takes about half the
- * replacer's time on a balances response (measured, docs/architecture.md §7). No marker strings are
+ * into JS for every value, and lossless-json's writer is slower still; this walk is faster than the
+ * replacer on API answers (bench:api, docs/architecture.md §7). No marker strings are
  * involved, so no string value can be mistaken for a number.
  */
 export function stringifyJson(value: unknown): string {

@@ -12,9 +12,8 @@ const COMMA = 0x2c;
  * Why by hand: a node's answer to a batch of bulk reads is 0.5–2 MB. Decoded as one string it is a V8
  * large object (over 128 KB), which takes fresh memory pages on every answer, and decoded chunk by chunk
  * (as viem's HTTP client does) it is copied once more to flatten it before `JSON.parse`. Each item of a
- * batch is far smaller, an ordinary young-generation string. In the spread workload of `bench:indexer`
- * the service took 15,000–30,000 fewer page faults and, in three of four pairs of runs, 5.25–5.70 s of
- * CPU against 5.76–6.20 s (docs/benchmarks.md, 2026-11-28, seventh session). No maintained library parses
+ * batch is far smaller, an ordinary young-generation string: fewer page faults and less CPU in
+ * bench:indexer's spread workload (docs/benchmarks.md, 2026-11-28, seventh session). No maintained library parses
  * a JSON array item by item at native speed: streaming parsers run the whole grammar in JavaScript.
  *
  * Only the top level is scanned here: strings (skipped to their closing quote), nesting, and the commas
