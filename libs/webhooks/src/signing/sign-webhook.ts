@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 /** Standard Webhooks secrets: `whsec_` + base64 of the HMAC key. */
 export const SECRET_PREFIX = 'whsec_';
@@ -22,11 +23,11 @@ export interface SignedHeaders {
 }
 
 /**
- * Standard Webhooks signature: `v1,` + base64 HMAC-SHA256 over `id.timestamp.body` with the decoded key.
- * The body must be the exact bytes sent.
+ * Standard Webhooks signature, made by the `standardwebhooks` library the receivers verify with: `v1,` +
+ * base64 HMAC-SHA256 over `id.timestamp.body` with the decoded key. The body must be the exact bytes sent.
  */
 export function signWebhook(key: Buffer, id: string, timestampSeconds: number, body: string): SignedHeaders {
-  const timestamp = String(Math.floor(timestampSeconds));
-  const mac = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body, 'utf8').digest('base64');
-  return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${mac}` };
+  const seconds = Math.floor(timestampSeconds);
+  const signature = new Webhook(key, { format: 'raw' }).sign(id, new Date(seconds * 1000), body);
+  return { 'webhook-id': id, 'webhook-timestamp': String(seconds), 'webhook-signature': signature };
 }
