@@ -1,3 +1,4 @@
+import { KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { isKurrentDbUrl, redactUrl, toKurrentDbConnectionString } from './event-store-url';
 
 describe('event store URLs', () => {
@@ -22,6 +23,21 @@ describe('event store URLs', () => {
     expect(toKurrentDbConnectionString('esdb://h:2113?tls=false')).toBe('kurrentdb://h:2113?tls=false');
     expect(toKurrentDbConnectionString('esdb+discover://h:2113')).toBe('kurrentdb+discover://h:2113');
     expect(toKurrentDbConnectionString('kurrentdb://h:2113')).toBe('kurrentdb://h:2113');
+  });
+
+  it('spells a mixed-case scheme as the client accepts it, and the client then parses it', () => {
+    expect(toKurrentDbConnectionString('KurrentDB://h:2113?tls=false')).toBe('kurrentdb://h:2113?tls=false');
+    expect(toKurrentDbConnectionString(' KurrentDB+Discover://a:2113,b:2113 ')).toBe(
+      'kurrentdb+discover://a:2113,b:2113',
+    );
+    expect(toKurrentDbConnectionString('ESDB://Admin:Secret@H:2113')).toBe('kurrentdb://Admin:Secret@H:2113');
+    expect(toKurrentDbConnectionString('postgres://x')).toBe('postgres://x');
+    // The client itself refuses the mixed-case scheme and accepts the normalised one.
+    expect(() => KurrentDBClient.connectionString('KurrentDB://h:2113?tls=false')).toThrow();
+    const client = KurrentDBClient.connectionString(
+      toKurrentDbConnectionString('KurrentDB://h:2113?tls=false'),
+    );
+    return client.dispose();
   });
 
   it('hides passwords', () => {

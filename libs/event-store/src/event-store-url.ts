@@ -7,14 +7,19 @@ export function isKurrentDbUrl(url: string): boolean {
   return scheme !== null && KURRENTDB_SCHEMES.includes(scheme[1].toLowerCase());
 }
 
-/** The URL with `esdb` spelled `kurrentdb`, which the client accepts without a deprecation warning. */
+/**
+ * The URL as the client accepts it: the scheme in lower case (the client refuses `KurrentDB://`, which URL
+ * parsing and our config accept), and `esdb` spelled `kurrentdb`, which the client takes without a
+ * deprecation warning. The rest (host, credentials, query) is left as written.
+ */
 export function toKurrentDbConnectionString(url: string): string {
   return url
     .trim()
-    .replace(
-      /^esdb(\+discover)?:\/\//i,
-      (_, discover: string | undefined) => `kurrentdb${discover ?? ''}://`,
-    );
+    .replace(/^([a-z]+)(\+discover)?:\/\//i, (whole, scheme: string, discover: string | undefined) => {
+      const lower = scheme.toLowerCase();
+      if (!KURRENTDB_SCHEMES.includes(lower)) return whole;
+      return `${lower === 'esdb' ? 'kurrentdb' : lower}${discover?.toLowerCase() ?? ''}://`;
+    });
 }
 
 /** The URL without its password, for logs. */

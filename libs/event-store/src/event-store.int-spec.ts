@@ -1,12 +1,20 @@
 import { Pool } from 'pg';
+import { startKurrentDbFixture, type KurrentDbFixture } from '../../../test/support/kurrentdb';
 import { createTestDatabase } from '../../../test/support/test-database';
 import type { Database } from '@chainwire/core';
 import { createEventStore } from './create-event-store';
-import { eventStoreContract } from './event-store.contract';
-import type { EventStore } from './event-store';
+import { eventStoreContract, type ContractContext } from './event-store.contract';
 import { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store';
 import { appendInTransaction } from './postgres/append-in-transaction';
 import { PostgresEventStore } from './postgres/postgres-event-store';
+
+/** The PostgreSQL database is only the factory's fallback; a KurrentDB URL never touches it. */
+const noDatabase = {
+  pool: undefined,
+  url: '',
+  embedded: true,
+  close: async () => undefined,
+} as unknown as Database;
 
 // One contract, every adapter. PostgreSQL runs on the server named by DATABASE_URL, else on PGlite.
 describe('EventStore contract: PostgreSQL', () => {
@@ -48,33 +56,43 @@ describe('EventStore contract: PostgreSQL', () => {
         },
       };
     },
-    { heldAppends: true },
+    { heldAppends: true, idsUniqueAcrossStreams: true },
   );
 });
 
-// No KurrentDB server can run on the development machines (docs/architecture.md §4), so this block is registered
-// only when KURRENTDB_TEST_URL names one; chosen at load time because jest cannot add tests later.
+/** A KurrentDB context on `url`; `fixture` when it is the protocol fixture, which can restart. */
+async function kurrentDbContext(url: string, fixture?: KurrentDbFixture): Promise<ContractContext> {
+  return {
+    store: await createEventStore({ eventStoreUrl: url, db: noDatabase }),
+    serialisesTransactions: false,
+    openStore: async () => KurrentDbEventStore.connect(url),
+    ...(fixture && { restartServer: () => fixture.restart() }),
+    close: async () => fixture?.close(),
+  };
+}
+
+// The KurrentDB protocol fixture (test/support/kurrentdb), with standard projections on as in
+// docker-compose.yml: the whole contract against the real client, on every run.
+describe('EventStore contract: KurrentDB (protocol fixture)', () => {
+  eventStoreContract(
+    async () => {
+      const fixture = await startKurrentDbFixture({ standardProjections: true });
+      return kurrentDbContext(fixture.url, fixture);
+    },
+    { heldAppends: false, idsUniqueAcrossStreams: false },
+  );
+});
+
+// A real server, when KURRENTDB_TEST_URL names one (none can run on the development machines,
+// docs/architecture.md §4); chosen at load time because jest cannot add tests later. No restart there.
 const kurrentDbUrl = process.env.KURRENTDB_TEST_URL;
 const describeWithKurrentDb = kurrentDbUrl ? describe : undefined;
 
-describeWithKurrentDb?.('EventStore contract: KurrentDB', () => {
+describeWithKurrentDb?.('EventStore contract: KurrentDB (KURRENTDB_TEST_URL)', () => {
   eventStoreContract(
     async () => {
-      const url = kurrentDbUrl as string;
-      // The PostgreSQL database is only the factory's fallback; a KurrentDB URL never touches it.
-      const db = {
-        pool: undefined,
-        url: '',
-        embedded: true,
-        close: async () => undefined,
-      } as unknown as Database;
-      return {
-        store: (await createEventStore({ eventStoreUrl: url, db })) as EventStore,
-        serialisesTransactions: false,
-        openStore: async () => KurrentDbEventStore.connect(url),
-        close: async () => undefined,
-      };
+      return kurrentDbContext(kurrentDbUrl as string);
     },
-    { heldAppends: false },
+    { heldAppends: false, idsUniqueAcrossStreams: false },
   );
 });

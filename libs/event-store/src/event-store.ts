@@ -38,7 +38,12 @@ export interface StreamEvent<Type extends string = string, Data = unknown> {
 }
 
 export interface NewEventFields {
-  /** Deterministic UUID: appending the same id twice stores it once. */
+  /**
+   * Deterministic UUID: appending the same id to the same stream twice stores it once, on every store, when
+   * the append names the revision it was decided on (NO_STREAM or a revision). At `ANY`, KurrentDB compares
+   * ids only within a window that a server restart empties, and it stores an id given to two streams twice;
+   * PostgreSQL stores any id once (docs/architecture.md §4).
+   */
   readonly id: string;
   readonly metadata?: Record<string, unknown>;
 }

@@ -18,6 +18,7 @@ import {
 } from '@chainwire/chain-events';
 import { type ChainStreamState, INCARNATION_KEY, type WindowBlock } from './evm/chain-stream-state';
 import { stakeObservedEvents, stakeRevertedEvents } from './evm/staking/stake-operation-events';
+import { DEFAULT_MAX_APPEND_BYTES, chunkByBytes } from './append-byte-limit';
 
 /*
  * The events of one window block, for every chain's indexer (docs/architecture.md §3, §6): ids are
@@ -116,11 +117,26 @@ function blockData(chain: string, block: WindowBlock): BlockIndexedData {
   };
 }
 
+/** What one indexer step appended. */
+export interface WindowStepAppended {
+  /** Transfers of the new blocks. */
+  readonly transfers: number;
+  /** Serialised bytes of every event appended (serialisedEventBytes). */
+  readonly bytes: number;
+  /** Appends made: more than one when the step's events exceed `maxAppendBytes`. */
+  readonly appends: number;
+}
+
 /**
  * Appends one indexer step with the stream version as expected version: the orphans' reverts (newest
  * first), then the new blocks' events. Then moves `state` along: orphans out of the window (their hashes
- * remembered, so that indexing one again takes fresh ids), new blocks in, the window cut to
- * `windowSize`. Returns how many transfers it appended.
+ * remembered, so that indexing one again takes fresh ids), new blocks in, the window cut to `windowSize`.
+ *
+ * The events go in appends of at most `maxAppendBytes` (EVENT_STORE_MAX_APPEND_BYTES), each expecting the
+ * revision the one before it left. They are cut only between blocks (and between orphans' reverts): the
+ * stream's state is read back from BlockIndexed followed by its block's events (loadChainStreamState), so a
+ * crash between two appends must leave whole blocks, which a restart resumes after. A block alone over the
+ * limit is appended alone and refused by a server whose limit it exceeds.
  */
 export async function appendWindowStep(
   store: EventStore,
@@ -128,26 +144,36 @@ export async function appendWindowStep(
   state: ChainStreamState,
   step: { orphans: readonly WindowBlock[]; indexed: readonly WindowBlock[] },
   windowSize: number,
-): Promise<number> {
+  maxAppendBytes = DEFAULT_MAX_APPEND_BYTES,
+): Promise<WindowStepAppended> {
   const { orphans, indexed } = step;
   const stream = chainStream(chain);
-  const events = [
-    ...[...orphans].reverse().flatMap((orphan) => windowBlockReverts(chain, orphan)),
-    ...indexed.flatMap((block) => windowBlockEvents(chain, block)),
+  const groups = [
+    ...[...orphans].reverse().map((orphan) => windowBlockReverts(chain, orphan)),
+    ...indexed.map((block) => windowBlockEvents(chain, block)),
   ];
-  const result = await store.appendToStream(stream, events, { expectedVersion: state.version });
-  if (result.appended !== events.length) {
-    // Our ids were stored already, so another writer appended these very blocks: a second indexer.
-    throw new WrongExpectedVersionError(stream, state.version, await store.streamVersion(stream));
+  const chunks = chunkByBytes(groups, maxAppendBytes);
+  let bytes = 0;
+  for (const chunk of chunks) {
+    const result = await store.appendToStream(stream, chunk.events, { expectedVersion: state.version });
+    if (result.appended !== chunk.events.length) {
+      // Our ids were stored already, so another writer appended these very blocks: a second indexer.
+      throw new WrongExpectedVersionError(stream, state.version, await store.streamVersion(stream));
+    }
+    state.version = result.nextExpectedVersion;
+    bytes += chunk.bytes;
   }
-  state.version = result.nextExpectedVersion;
   for (const orphan of orphans) state.revertedHashes.add(orphan.hash);
   state.window = state.window.filter((b) => !orphans.includes(b)).concat(indexed);
   if (state.window.length > windowSize) {
     state.window = state.window.slice(-windowSize);
     state.complete = false;
   }
-  return indexed.reduce((n, block) => n + block.transfers.length, 0);
+  return {
+    transfers: indexed.reduce((n, block) => n + block.transfers.length, 0),
+    bytes,
+    appends: chunks.length,
+  };
 }
 
 /** The lines one indexer step logs: the backfill progress line when one is due, and any reorg. */

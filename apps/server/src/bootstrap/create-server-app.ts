@@ -67,6 +67,7 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
               watchedContracts: watchedRouters(uniswapV2, c.id),
             })),
             config.tron,
+            config.eventStoreMaxAppendBytes,
           );
         case 'dispatcher':
           return DispatcherRoleModule.forRoot(shared, {

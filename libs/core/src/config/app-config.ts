@@ -125,6 +125,8 @@ export interface AppConfig {
   readonly databaseUrl?: string;
   /** Absent: the PostgreSQL event store in the main database. */
   readonly eventStoreUrl?: string;
+  /** EVENT_STORE_MAX_APPEND_BYTES. Absent: the indexers' default (DEFAULT_MAX_APPEND_BYTES, 900000). */
+  readonly eventStoreMaxAppendBytes?: number;
   /** Ensured at boot on the top plan; in standalone mode generated into dataDir when absent. */
   readonly devApiKey?: string;
   readonly roles: readonly Role[];

@@ -51,6 +51,14 @@ function portNumber() {
     .refine((n) => n <= 65535, { error: 'must be at most 65535' });
 }
 
+/**
+ * `EVENT_STORE_MAX_APPEND_BYTES`: most serialised bytes per indexer append, 4096 to 64 MiB. It must stay
+ * under the KurrentDB server's MaxAppendSize (1 MiB by default), which refuses larger appends.
+ */
+export const maxAppendBytes = nonNegativeInteger(64n * 1024n * 1024n, '67108864 (64 MiB)')
+  .refine((n) => n >= 4096n, { error: 'must be at least 4096' })
+  .transform((n) => Number(n));
+
 /** The variables with fixed names; per-chain ones (`<CHAIN>_RPC_URL`, …) are checked after EVM_CHAINS. */
 export const baseEnvSchema = z.object({
   PORT: optional(portNumber()),
@@ -62,6 +70,7 @@ export const baseEnvSchema = z.object({
   EVENT_STORE_URL: optional(
     urlWithScheme(['postgres', 'postgresql', 'kurrentdb', 'kurrentdb+discover', 'esdb', 'esdb+discover']),
   ),
+  EVENT_STORE_MAX_APPEND_BYTES: optional(maxAppendBytes),
   DEV_API_KEY: optional(
     z
       .string()

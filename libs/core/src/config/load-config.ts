@@ -28,7 +28,7 @@ export interface LoadConfigOptions {
 /**
  * Validates the environment (defaults in brackets): PORT [3000], HEALTH_PORT [none], METRICS_PORT [9464 standalone,
  * none with DATABASE_URL], METRICS_HOST [127.0.0.1], DATA_DIR [./.data], DATABASE_URL
- * [embedded PGlite], EVENT_STORE_URL [PostgreSQL store], DEV_API_KEY, ETHEREUM_RPC_URL [dev chain],
+ * [embedded PGlite], EVENT_STORE_URL [PostgreSQL store], EVENT_STORE_MAX_APPEND_BYTES [900000], DEV_API_KEY, ETHEREUM_RPC_URL [dev chain],
  * ETHEREUM_START_BLOCK, ETHEREUM_FINALITY_DEPTH, ETHEREUM_ENS_REGISTRY [the mainnet registry], ROLES [all], LOG_LEVEL [info], and EVM_CHAINS
  * (registry ids of EVM chains) each with `<ID>_RPC_URL` (required), `<ID>_START_BLOCK`,
  * `<ID>_FINALITY_DEPTH`, `<ID>_ENS_REGISTRY` [none], `<ID>_STAKE_HUB` [none; ETHEREUM_STAKE_HUB too],
@@ -136,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     dataDir: resolve(options.cwd ?? process.cwd(), vars.DATA_DIR ?? '.data'),
     databaseUrl: vars.DATABASE_URL,
     eventStoreUrl: vars.EVENT_STORE_URL,
+    eventStoreMaxAppendBytes: vars.EVENT_STORE_MAX_APPEND_BYTES,
     devApiKey: vars.DEV_API_KEY,
     roles: vars.ROLES ?? [...ROLES],
     logLevel: vars.LOG_LEVEL ?? 'info',

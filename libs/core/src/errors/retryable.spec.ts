@@ -1,3 +1,14 @@
+import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
+import {
+  AccessDeniedError,
+  DeadlineExceededError,
+  MaxAppendSizeExceededError,
+  NotLeaderError,
+  TimeoutError,
+  UnavailableError,
+  WrongExpectedVersionError,
+  convertToCommandError,
+} from '@kurrent/kurrentdb-client';
 import { backoffDelay, isRetryableError, NonRetryableError, RetryableError } from './retryable';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -45,6 +56,72 @@ describe('isRetryableError', () => {
     expect(isRetryableError(new RetryableError('outer', { cause: new NonRetryableError('inner') }))).toBe(
       false,
     );
+  });
+
+  const grpcError = (code: status, details: string, exception?: string): ServiceError => {
+    const metadata = new Metadata();
+    if (exception) metadata.set('exception', exception);
+    if (exception === 'maximum-append-size-exceeded') metadata.set('maximum-append-size', '1048576');
+    if (exception === 'wrong-expected-version') {
+      metadata.set('stream-name', 's');
+      metadata.set('expected-version', '0');
+      metadata.set('actual-version', '1');
+    }
+    return Object.assign(new Error(`${code} ${status[code]}: ${details}`), { code, details, metadata });
+  };
+
+  it.each([
+    [status.UNAVAILABLE, 'No connection established'],
+    [status.DEADLINE_EXCEEDED, 'Deadline exceeded'],
+    [status.ABORTED, 'Operation timed out'],
+    [status.INTERNAL, 'Received RST_STREAM'],
+    [status.CANCELLED, 'Cancelled on server'],
+  ])('retries the KurrentDB client errors of gRPC status %s (%s)', (code, details) => {
+    const converted = convertToCommandError(grpcError(code, details));
+    expect(converted).not.toBeInstanceOf(WrongExpectedVersionError);
+    expect(isRetryableError(converted)).toBe(true);
+    // Also the raw gRPC error, as a subscription stream may emit it before the client converts it.
+    expect(isRetryableError(grpcError(code, details))).toBe(true);
+  });
+
+  it('retries the client errors of its native reads, which may carry only their name', () => {
+    expect(isRetryableError(new UnavailableError(undefined, 'UnavailableError'))).toBe(true);
+    expect(isRetryableError(new DeadlineExceededError(undefined, 'DeadlineExceededError'))).toBe(true);
+    expect(isRetryableError(Object.assign(new Error('UnavailableError'), { name: 'Error' }))).toBe(true);
+    const bridge = Object.assign(new Error('transport error'), { name: 'UnavailableError' });
+    expect(isRetryableError(bridge)).toBe(true);
+    expect(isRetryableError(new TimeoutError(undefined, 'timed out'))).toBe(true);
+    const notLeader = grpcError(status.NOT_FOUND, 'Leader info available', 'not-leader');
+    notLeader.metadata.set('leader-endpoint-host', 'b');
+    notLeader.metadata.set('leader-endpoint-port', '2113');
+    expect(convertToCommandError(notLeader)).toBeInstanceOf(NotLeaderError);
+    expect(isRetryableError(convertToCommandError(notLeader))).toBe(true);
+  });
+
+  it('does not retry the KurrentDB refusals a retry meets again', () => {
+    const tooLarge = convertToCommandError(
+      grpcError(
+        status.INVALID_ARGUMENT,
+        'Maximum Append Size of 1048576 Exceeded.',
+        'maximum-append-size-exceeded',
+      ),
+    );
+    expect(tooLarge).toBeInstanceOf(MaxAppendSizeExceededError);
+    expect(isRetryableError(tooLarge)).toBe(false);
+    const wrong = convertToCommandError(
+      grpcError(status.FAILED_PRECONDITION, 'WrongExpectedVersion', 'wrong-expected-version'),
+    );
+    expect(wrong).toBeInstanceOf(WrongExpectedVersionError);
+    expect(isRetryableError(wrong)).toBe(false);
+    const denied = convertToCommandError(
+      grpcError(status.PERMISSION_DENIED, 'Access denied', 'access-denied'),
+    );
+    expect(denied).toBeInstanceOf(AccessDeniedError);
+    expect(isRetryableError(denied)).toBe(false);
+    expect(isRetryableError(grpcError(status.RESOURCE_EXHAUSTED, 'Received message larger than max'))).toBe(
+      false,
+    );
+    expect(isRetryableError(grpcError(status.INVALID_ARGUMENT, 'bad request'))).toBe(false);
   });
 
   it('does not retry bugs or non-errors', () => {

@@ -57,12 +57,40 @@ const RETRYABLE_NODE_CODES = new Set([
 const RETRYABLE_MESSAGES =
   /connection terminated|connection (was )?(closed|ended|reset)|timeout exceeded when trying to connect|client has encountered a connection error|fetch failed|socket hang up|other side closed/i;
 
+/**
+ * gRPC status codes a later call can cure, as @kurrent/kurrentdb-client's errors carry them in `code`:
+ * CANCELLED by the server (1), DEADLINE_EXCEEDED (4), ABORTED (10, the server's own timeout), UNAVAILABLE (14),
+ * and INTERNAL (13) and DATA_LOSS (15), which the client itself takes for UnavailableError (a broken transport).
+ * RESOURCE_EXHAUSTED (8) is left out: grpc-js uses it for a message over the size limit, which a retry meets again.
+ */
+const RETRYABLE_GRPC_CODES = new Set([1, 4, 10, 13, 14, 15]);
+/**
+ * The KurrentDB client's error `type`s a later call can cure: a lost connection, a deadline, the server's
+ * timeout, a node that is no longer the leader (the client rediscovers). Refusals of the request itself
+ * (wrong-expected-version, maximum-append-size-exceeded, append-record-size-exceeded, access-denied …)
+ * meet the same answer again.
+ */
+const RETRYABLE_KURRENTDB_TYPES = new Set([
+  'unavailable',
+  'deadline-exceeded',
+  'timeout',
+  'not-leader',
+  'cancelled',
+]);
+/**
+ * Names of the client's errors from its native reads, which carry neither `code` nor `type` when they
+ * escape unconverted; the client's UnavailableError from a read may carry only the name as its message.
+ */
+const RETRYABLE_KURRENTDB_NAMES =
+  /\b(UnavailableError|DeadlineExceededError|NotLeaderError)\b|^(14 UNAVAILABLE|4 DEADLINE_EXCEEDED)\b/;
+
 /** How deep a cause chain is followed. */
 const MAX_CAUSE_DEPTH = 8;
 
 /**
  * True when another try can cure `error`: an explicit RetryableError, a lost or refused connection,
- * a transient SQLSTATE, an HTTP status from isRetryableHttpStatus (read from `status` or
+ * a transient SQLSTATE, a transient gRPC status or KurrentDB client error (unavailable, deadline, timeout,
+ * not leader), an HTTP status from isRetryableHttpStatus (read from `status` or
  * `statusCode`), or such an error anywhere in its `cause` chain. An explicit NonRetryableError
  * decides the other way, wherever it sits in the chain.
  */
@@ -80,6 +108,12 @@ export function isRetryableError(error: unknown): boolean {
 
 function isRetryableOnItsOwn(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
+  const type = (error as { type?: unknown }).type;
+  if (typeof type === 'string' && RETRYABLE_KURRENTDB_TYPES.has(type)) return true;
+  // A numeric code is gRPC's (the KurrentDB client); SQLSTATEs and Node's codes are strings.
+  if (typeof code === 'number' && RETRYABLE_GRPC_CODES.has(code)) return true;
+  if (RETRYABLE_KURRENTDB_NAMES.test(error.name) || RETRYABLE_KURRENTDB_NAMES.test(error.message))
+    return true;
   if (typeof code === 'string') {
     if (RETRYABLE_NODE_CODES.has(code) || RETRYABLE_SQLSTATES.has(code)) return true;
     if (/^[0-9A-Z]{5}$/.test(code) && RETRYABLE_SQLSTATE_CLASSES.has(code.slice(0, 2))) return true;

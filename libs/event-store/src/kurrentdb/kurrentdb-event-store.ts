@@ -6,14 +6,10 @@ import {
   START as KURRENT_START,
   StreamNotFoundError,
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+  excludeSystemEvents,
   jsonEvent,
-  type AllStreamResolvedEvent,
-  type AllStreamSubscription,
   type JSONType,
-  type Position,
-  type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
-import { matchesFilter } from '../event-filter';
 import {
   ANY,
   NO_STREAM,
@@ -21,7 +17,6 @@ import {
   WrongExpectedVersionError,
   comparePositions,
   type AppendResult,
-  type EventFilter,
   type EventStore,
   type ExpectedVersion,
   type GlobalPosition,
@@ -34,14 +29,22 @@ import {
   type SubscribeOptions,
 } from '../event-store';
 import { appendStreamByStream, appendsToMake } from '../append-stream-by-stream';
-import { fromCurrentState, isSystemEvent, serverFilter, toStreamState } from './kurrentdb-mapping';
+import { fromCurrentState, serverFilter, toStreamState } from './kurrentdb-mapping';
+import { isWanted, toPosition, toRecorded } from './kurrentdb-recorded';
+import { subscriptionBatches } from './subscription-batches';
 
-type KurrentRecordedEvent = NonNullable<ResolvedEvent['event']>;
+/** Events a backwards read of `$all` looks at for the head: system events (links …) are skipped. */
+const HEAD_SEARCH_WINDOW = 32;
 
 /**
  * The KurrentDB / EventStoreDB adapter: a thin mapping onto @kurrent/kurrentdb-client. $all positions
  * are the global order and the checkpoint. The shared contract suite is its specification; it runs
- * when KURRENTDB_TEST_URL names a server.
+ * against the protocol fixture in test/support/kurrentdb, and against a server named by KURRENTDB_TEST_URL.
+ *
+ * Idempotency (docs/architecture.md §4): with an expected revision the server compares the ids of the events
+ * right after it, from its index, so a re-run with the revision the caller first read is a no-op even after a
+ * server restart. With ANY it deduplicates only within an in-memory per-stream window: an append that must
+ * happen once passes a revision (or NO_STREAM).
  */
 export class KurrentDbEventStore implements EventStore {
   private readonly closing = new AbortController();
@@ -58,10 +61,15 @@ export class KurrentDbEventStore implements EventStore {
     options: { expectedVersion?: ExpectedVersion } = {},
   ): Promise<AppendResult> {
     const expected = options.expectedVersion ?? ANY;
+    // The server's answer to a re-append of stored events is a success with the revision and position of
+    // the batch as first stored, like a write's: only the stream's revision before the call tells a write
+    // (it moved the stream by the batch) from a re-append (it did not), and gives the stream's revision
+    // when it has moved on since the batch was first stored.
     const before = await this.streamVersion(streamId);
     if (events.length === 0) return { nextExpectedVersion: before, appended: 0 };
+    let result;
     try {
-      const result = await this.client.appendToStream(
+      result = await this.client.appendToStream(
         streamId,
         events.map((e) =>
           jsonEvent({
@@ -73,22 +81,29 @@ export class KurrentDbEventStore implements EventStore {
         ),
         { streamState: toStreamState(expected) },
       );
-      // The server dedupes ids itself and does not say how many were new; the revision change does,
-      // unless another writer appended to the stream in between (only possible with ANY).
-      const appended = result.nextExpectedRevision - before;
-      return {
-        nextExpectedVersion: result.nextExpectedRevision,
-        appended: appended > 0n ? Number(appended) : 0,
-      };
     } catch (error) {
       if (error instanceof KurrentWrongExpectedVersionError) {
         throw new WrongExpectedVersionError(streamId, expected, fromCurrentState(error.actualState));
       }
       throw error;
     }
+    const revision = result.nextExpectedRevision;
+    // Nothing new: the answer names where the batch was stored, the stream may be further on.
+    if (result.position === undefined || revision <= before)
+      return { nextExpectedVersion: before, appended: 0 };
+    // Another writer can only have appended in between with ANY; the count is then at most the batch.
+    const appended = revision - before;
+    return {
+      nextExpectedVersion: revision,
+      appended: Number(appended < events.length ? appended : events.length),
+    };
   }
 
-  /** KurrentDB has no multi-stream transaction: stream by stream, atomic per stream only. */
+  /**
+   * Stream by stream, atomic per stream only. The client's multiStreamAppend (servers ≥ 25.1) is not used:
+   * it takes string-valued metadata only and fails the whole call on one stream's conflict, where the port
+   * returns the conflicting appends and stores the others.
+   */
   async appendToStreams(appends: readonly StreamAppend[]): Promise<StreamAppend[]> {
     return appendStreamByStream(this, appendsToMake(appends));
   }
@@ -119,15 +134,32 @@ export class KurrentDbEventStore implements EventStore {
     return events;
   }
 
+  /**
+   * The last application event of `$all`: standard projections write link events (`$>`) and other system
+   * events after it, which no reader of the port sees, so the server filter leaves them out and any that
+   * still come are skipped; only when the window holds none, the read goes on from the oldest seen.
+   */
   async headPosition(): Promise<GlobalPosition> {
-    for await (const resolved of this.client.readAll({
-      direction: BACKWARDS,
-      fromPosition: END,
-      maxCount: 1,
-    })) {
-      if (resolved.event) return resolved.event.position;
+    let from: GlobalPosition | undefined;
+    for (;;) {
+      let read = 0;
+      let oldest: GlobalPosition | undefined;
+      for await (const resolved of this.client.readAll({
+        direction: BACKWARDS,
+        fromPosition: from ? toPosition(from) : END,
+        maxCount: HEAD_SEARCH_WINDOW,
+        filter: excludeSystemEvents(),
+      })) {
+        const event = resolved.event;
+        if (!event) continue;
+        read += 1;
+        oldest = event.position;
+        if (from && comparePositions(event.position, from) >= 0) continue;
+        if (isWanted(event, undefined)) return event.position;
+      }
+      if (read < HEAD_SEARCH_WINDOW || !oldest) return START;
+      from = oldest;
     }
-    return START;
   }
 
   async readAll<E extends StreamEvent = StreamEvent>(
@@ -157,119 +189,14 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
-  async *subscribeToAll<E extends StreamEvent = StreamEvent>(
+  subscribeToAll<E extends StreamEvent = StreamEvent>(
     options: SubscribeOptions = {},
   ): AsyncIterable<RecordedEvent<E>[]> {
-    const limit = options.limit ?? 1000;
-    let floor = options.after ?? START;
-    const signals = [options.signal, this.closing.signal];
-    // The server's checkpoints of a filtered subscription: it has looked at every event up to there.
-    let serverCheckpoint: GlobalPosition = floor;
-    const subscription = this.client.subscribeToAll({
-      fromPosition: floor.commit < 0n ? KURRENT_START : toPosition(floor),
-      filter: {
-        ...serverFilter(options.filter),
-        checkpointReached: (_subscription, position) => {
-          serverCheckpoint = { commit: position.commit, prepare: position.prepare };
-        },
-      },
-    });
-    let reported = floor;
-    try {
-      while (!signals.some((s) => s?.aborted)) {
-        const batch: RecordedEvent<E>[] = [];
-        for (let resolved = readNext(subscription); resolved; resolved = readNext(subscription)) {
-          const event = resolved.event;
-          if (!event || comparePositions(event.position, floor) <= 0) continue;
-          floor = event.position;
-          if (isWanted(event, options.filter)) batch.push(toRecorded<E>(event));
-          if (batch.length === limit) break;
-        }
-        if (batch.length > 0) {
-          reported = batch[batch.length - 1].position;
-          yield batch;
-          continue;
-        }
-        // Nothing wanted is left to read: every event up to the floor (and the server's checkpoint,
-        // whichever is later) was skipped by the filter.
-        const skippedTo = comparePositions(serverCheckpoint, floor) > 0 ? serverCheckpoint : floor;
-        if (options.onCheckpoint && comparePositions(skippedTo, reported) > 0) {
-          reported = skippedTo;
-          await options.onCheckpoint(skippedTo);
-          continue;
-        }
-        if (subscription.errored) throw subscription.errored;
-        if (subscription.readableEnded || subscription.destroyed) return;
-        await readableOrStopped(subscription, signals);
-      }
-    } finally {
-      await subscription.unsubscribe().catch(() => undefined);
-    }
+    return subscriptionBatches<E>(this.client, options, this.closing.signal);
   }
 
   async close(): Promise<void> {
     this.closing.abort();
     await this.client.dispose();
   }
-}
-
-function readNext(subscription: AllStreamSubscription): AllStreamResolvedEvent | null {
-  return subscription.read() as AllStreamResolvedEvent | null;
-}
-
-/** Resolves when the subscription has more to read, ends, or a signal aborts; rejects on its error. */
-function readableOrStopped(
-  subscription: AllStreamSubscription,
-  signals: readonly (AbortSignal | undefined)[],
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const cleanup = () => {
-      subscription.off('readable', done);
-      subscription.off('end', done);
-      subscription.off('close', done);
-      subscription.off('error', failed);
-      for (const s of signals) s?.removeEventListener('abort', done);
-    };
-    function done() {
-      cleanup();
-      resolve();
-    }
-    function failed(error: Error) {
-      cleanup();
-      reject(error);
-    }
-    subscription.on('readable', done);
-    subscription.on('end', done);
-    subscription.on('close', done);
-    subscription.on('error', failed);
-    for (const s of signals) s?.addEventListener('abort', done, { once: true });
-    if (signals.some((s) => s?.aborted)) done();
-  });
-}
-
-function isWanted(event: KurrentRecordedEvent, filter: EventFilter | undefined): boolean {
-  return !isSystemEvent(event) && matchesFilter(event, filter);
-}
-
-function toPosition(position: GlobalPosition): Position {
-  return { commit: position.commit, prepare: position.prepare };
-}
-
-/** The stored type and data are taken for the category the reader names (the port's `E`). */
-function toRecorded<E extends StreamEvent>(event: KurrentRecordedEvent): RecordedEvent<E> {
-  const metadata = event.metadata;
-  return {
-    id: event.id,
-    type: event.type,
-    streamId: event.streamId,
-    streamPosition: event.revision,
-    // Servers before 22.6 leave out positions on stream reads; $all reads always carry them.
-    position: event.position ?? START,
-    data: event.isJson ? event.data : Buffer.from(event.data as Uint8Array),
-    metadata:
-      metadata && !(metadata instanceof Uint8Array) && typeof metadata === 'object'
-        ? (metadata as Record<string, unknown>)
-        : {},
-    createdAt: event.created,
-  } as RecordedEvent as RecordedEvent<E>;
 }

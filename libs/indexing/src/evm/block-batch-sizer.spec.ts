@@ -38,4 +38,19 @@ describe('BlockBatchSizer', () => {
     sizer.recordRange(Array.from({ length: 10 }, () => block(2, 48))); // 50 events a block
     expect(sizer.span()).toBe(BigInt(TARGET_EVENTS_PER_BATCH / 50));
   });
+
+  it('caps a batch by the bytes appends of the chain have taken, whatever its event count', () => {
+    const sizer = new BlockBatchSizer(200, 900_000);
+    sizer.record(20, 20 * 100); // 100 events a block: 40 blocks by count
+    expect(sizer.span()).toBe(BigInt(TARGET_EVENTS_PER_BATCH / 100));
+    sizer.recordBytes(20, 20 * 90_000); // 90 kB a block: 10 blocks fit in 900 kB
+    expect(sizer.span()).toBe(10n);
+    const huge = new BlockBatchSizer(200, 900_000);
+    huge.recordBytes(1, 2_000_000);
+    expect(huge.span()).toBe(1n);
+    const light = new BlockBatchSizer(200, 900_000);
+    light.record(20, 20 * 100);
+    light.recordBytes(20, 20 * 100);
+    expect(light.span()).toBe(BigInt(TARGET_EVENTS_PER_BATCH / 100));
+  });
 });

@@ -34,6 +34,11 @@ export interface EvmIndexerOptions {
    * (block-batch-sizer.ts). The next batch is read while one is appended. Default DEFAULT_MAX_BLOCKS_PER_BATCH (200).
    */
   maxBlocksPerBatch?: number;
+  /**
+   * Most serialised bytes per append (EVENT_STORE_MAX_APPEND_BYTES): a batch over it is appended in several,
+   * cut between blocks (appendWindowStep). Default DEFAULT_MAX_APPEND_BYTES, under KurrentDB's 1 MiB.
+   */
+  maxAppendBytes?: number;
   /** Wait between polls once caught up (also over a WebSocket, beside newHeads). Default 500 ms. */
   pollIntervalMs?: number;
   /** Token Transfer logs from the receipts (default) or from eth_getLogs over the batch's range. */
@@ -109,6 +114,7 @@ export class EvmIndexer implements HealthSource {
     this.finalityDepth = options.finalityDepth ?? 12;
     this.batchSizer = new BlockBatchSizer(
       Math.max(1, options.maxBlocksPerBatch ?? DEFAULT_MAX_BLOCKS_PER_BATCH),
+      options.maxAppendBytes,
     );
     this.log = options.log ?? (() => undefined);
     this.loop = new IndexerLoop({
@@ -259,13 +265,15 @@ export class EvmIndexer implements HealthSource {
 
     const indexed: WindowBlock[] = [];
     for (const block of fetched) indexed.push(await this.windowBlock(block, state));
-    const transfers = await appendWindowStep(
+    const { transfers, bytes } = await appendWindowStep(
       this.options.eventStore,
       this.options.chain,
       state,
       { orphans, indexed },
       this.windowSize,
+      this.options.maxAppendBytes,
     );
+    this.batchSizer.recordBytes(fetched.length, bytes);
     this.next = to >= from ? to + 1n : from;
     const batch = { blocks: fetched.length, transfers, tip: this.next - 1n, head };
     for (const line of windowStepLog(this.options.chain, this.progress, batch, orphans)) this.log(line);

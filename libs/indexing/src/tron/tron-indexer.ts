@@ -40,6 +40,11 @@ export interface TronIndexerOptions {
    * a mainnet block holds hundreds of transactions, and 100 of them make an answer of tens of megabytes.
    */
   maxBlocksPerBatch?: number;
+  /**
+   * Most serialised bytes per append (EVENT_STORE_MAX_APPEND_BYTES): a batch over it is appended in several,
+   * cut between blocks (appendWindowStep). Default DEFAULT_MAX_APPEND_BYTES, under KurrentDB's 1 MiB.
+   */
+  maxAppendBytes?: number;
   /** Wait between polls once caught up; Tron makes a block every 3 s. Default 1000 ms. */
   pollIntervalMs?: number;
   /** Concurrent gettransactioninfobyblocknum calls. Default 4. */
@@ -198,12 +203,13 @@ export class TronIndexer implements HealthSource {
 
     const indexed: WindowBlock[] = [];
     for (const block of fetched) indexed.push(this.windowBlock(block, state));
-    const transfers = await appendWindowStep(
+    const { transfers } = await appendWindowStep(
       this.options.eventStore,
       this.options.chain,
       state,
       { orphans, indexed },
       this.windowSize,
+      this.options.maxAppendBytes,
     );
     this.next = fetched.length > 0 ? fetched[fetched.length - 1].block.number + 1n : from;
     const batch = { blocks: fetched.length, transfers, tip: this.next - 1n, head };

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { inTransaction, mapConcurrent } from '@chainwire/core';
-import { ANY, type EventStore, type StreamAppend } from '@chainwire/event-store';
+import { ANY, NO_STREAM, type EventStore, type StreamAppend } from '@chainwire/event-store';
 import {
   DELIVERY_SCHEDULED,
   deliveryStream,
@@ -77,7 +77,8 @@ export async function revertDeliveries(
         events: [
           { id: webhookId(revert.notice.eventId, 'scheduled'), type: DELIVERY_SCHEDULED, data: scheduled },
         ],
-        expectedVersion: ANY,
+        // The notice's own stream, opened by this event alone: a re-run finds it and adds nothing.
+        expectedVersion: NO_STREAM,
       });
     }
   }

@@ -1,7 +1,8 @@
 import type { PoolClient } from 'pg';
 import { type Database, mapConcurrent, normaliseAddress } from '@chainwire/core';
 import {
-  ANY,
+  NO_STREAM,
+  WrongExpectedVersionError,
   type EventStore,
   type NewEvent,
   type RecordedEvent,
@@ -40,8 +41,10 @@ export interface WebhookSagaOptions {
 /**
  * The webhook saga (docs/architecture.md §8), a process manager over `chain-*` transfers and
  * `subscription-*` events. `prepare` decides the batch (decideSagaBatch) and makes its appends:
- * registration outcomes, DeliveryScheduled, reverts; all with deterministic ids, so a re-run appends
- * nothing new. `apply` stores the saga's view of the subscriptions with its checkpoint.
+ * registration outcomes, DeliveryScheduled, reverts; all with deterministic ids and each at the revision
+ * it was decided on, so a re-run appends nothing new on either store: KurrentDB compares ids only within
+ * a stream and, at `any`, only within a window a server restart empties (docs/architecture.md §4).
+ * `apply` stores the saga's view of the subscriptions with its checkpoint.
  */
 export function createWebhookSaga(options: WebhookSagaOptions): Consumer<SagaSubscription[]> {
   const indexed = new Set(options.indexedChains);
@@ -70,14 +73,22 @@ export function createWebhookSaga(options: WebhookSagaOptions): Consumer<SagaSub
       const deliveries: StreamAppend[] = [];
       for (const [stream, batch] of decision.appends) {
         if (stream.startsWith(SUBSCRIPTION_STREAM_PREFIX)) lifecycle.push([stream, batch]);
-        else deliveries.push({ stream, events: batch, expectedVersion: ANY });
+        // A delivery stream opens with its DeliveryScheduled and nothing else opens one: a stream that
+        // exists already holds this very delivery, so a conflict here is a re-run, never a lost delivery.
+        else deliveries.push({ stream, events: batch, expectedVersion: NO_STREAM });
       }
-      // Deliveries: one multi-stream append (one transaction on PostgreSQL); deterministic ids make a re-run a no-op.
+      // Deliveries: one multi-stream append (one transaction on PostgreSQL).
       await options.eventStore.appendToStreams(deliveries);
       // After the batch's own deliveries: a transfer observed and reverted in one batch finds its delivery.
       await revertDeliveries(options.db.pool, options.eventStore, decision.reverts, options.now);
       await mapConcurrent(lifecycle, options.appendConcurrency ?? 16, async ([stream, batch]) => {
-        await options.eventStore.appendToStream(stream, batch, { expectedVersion: ANY });
+        // Decided on the stream as SubscriptionRequested (its revision 0) left it: a stream that moved on
+        // was registered already (a re-run) or deleted, and either way takes no outcome now.
+        try {
+          await options.eventStore.appendToStream(stream, batch, { expectedVersion: REQUESTED_REVISION });
+        } catch (error) {
+          if (!(error instanceof WrongExpectedVersionError)) throw error;
+        }
         // The lifecycle read model follows at once, not only when the projector gets there.
         await refreshSubscription(options.db.pool, options.eventStore, subscriptionIdOf(stream));
       });
@@ -86,6 +97,9 @@ export function createWebhookSaga(options: WebhookSagaOptions): Consumer<SagaSub
     apply: (client, _events, changed) => saveSagaSubscriptions(client, changed),
   };
 }
+
+/** SubscriptionRequested opens its stream. */
+const REQUESTED_REVISION = 0n;
 
 const SUBSCRIPTION_EVENTS_ONLY = {
   filter: { streamPrefixes: [SUBSCRIPTION_STREAM_PREFIX], eventTypes: [...SUBSCRIPTION_EVENT_TYPES] },

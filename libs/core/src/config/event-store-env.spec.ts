@@ -1,0 +1,33 @@
+import { ConfigError } from './config-error';
+import { loadConfig } from './load-config';
+
+const load = (env: Record<string, string>) => loadConfig(env, { chainFamilies: new Map(), cwd: '/srv/app' });
+
+describe('EVENT_STORE_MAX_APPEND_BYTES', () => {
+  it('is absent unless set (the indexers then take their default), and parsed as a number when set', () => {
+    expect(load({}).eventStoreMaxAppendBytes).toBeUndefined();
+    expect(load({ EVENT_STORE_MAX_APPEND_BYTES: ' ' }).eventStoreMaxAppendBytes).toBeUndefined();
+    expect(load({ EVENT_STORE_MAX_APPEND_BYTES: '500000' }).eventStoreMaxAppendBytes).toBe(500_000);
+    expect(load({ EVENT_STORE_MAX_APPEND_BYTES: '67108864' }).eventStoreMaxAppendBytes).toBe(
+      64 * 1024 * 1024,
+    );
+  });
+
+  it.each([
+    ['1k', 'must be a non-negative integer'],
+    ['-5', 'must be a non-negative integer'],
+    ['4095', 'must be at least 4096'],
+    ['67108865', 'must be at most 67108864'],
+  ])('refuses %p', (value, message) => {
+    let error: unknown;
+    try {
+      load({ EVENT_STORE_MAX_APPEND_BYTES: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues.filter((i) => i.variable === 'EVENT_STORE_MAX_APPEND_BYTES');
+    expect(issues).toHaveLength(1);
+    expect(issues[0].message).toContain(message);
+  });
+});
