@@ -1,4 +1,10 @@
-import { failureReason, type HealthReport, isRetryableError, redactUrlsIn } from '@chainwire/core';
+import {
+  backoffDelay,
+  failureReason,
+  type HealthReport,
+  isRetryableError,
+  redactUrlsIn,
+} from '@chainwire/core';
 
 const MIN_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 30_000;
@@ -120,19 +126,20 @@ export class IndexerLoop {
 
   private async run(): Promise<void> {
     const { chain } = this.options;
-    let backoff = MIN_BACKOFF_MS;
+    let failures = 0;
     while (!this.stopRequested) {
       try {
         await this.options.round();
         if (this.failingSince !== undefined) this.options.log(`indexer ${chain}: recovered`);
         this.failingSince = undefined;
-        backoff = MIN_BACKOFF_MS;
+        failures = 0;
         await this.sleep(this.options.pollIntervalMs);
       } catch (error) {
         if (this.stopRequested) return;
         const err = error instanceof Error ? error : new Error(String(error));
         this.lastError = err;
         this.failingSince ??= Date.now();
+        const backoff = backoffDelay(++failures, MIN_BACKOFF_MS, MAX_BACKOFF_MS);
         const message = `indexer ${chain}: ${redactUrlsIn(err.message)}; retrying in ${backoff} ms`;
         if (isRetryableError(err)) {
           this.options.log(message);
@@ -141,12 +148,13 @@ export class IndexerLoop {
           this.options.logError(message);
         }
         await this.sleep(backoff);
-        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
       }
     }
   }
 
+  /** A pause that wake() cuts short; none once stop() was asked for (it may have come during the round). */
   private sleep(ms: number): Promise<void> {
+    if (this.stopRequested) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {

@@ -7,7 +7,7 @@ import {
   type TestAnvil,
 } from '../../../../test/support/anvil';
 import { EvmChainAdapter } from './evm-chain-adapter';
-import { isRetryableError } from './rpc-errors';
+import { isRetryableError } from '@chainwire/core';
 import { startRpcProxy, type RpcProxy } from './testing/rpc-proxy';
 
 describe('EvmChainAdapter against anvil', () => {

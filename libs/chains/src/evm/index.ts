@@ -26,7 +26,6 @@ export {
 export {
   isMethodUnavailableError,
   isRangeTooLargeError,
-  isRetryableError,
   isStateUnavailableError,
   RetryableChainError,
   suggestedRangeSpan,

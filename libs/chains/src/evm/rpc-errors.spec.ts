@@ -5,13 +5,10 @@ import {
   MethodNotFoundRpcError,
   TimeoutError,
 } from 'viem';
-import {
-  isRangeTooLargeError,
-  isRetryableError,
-  RetryableChainError,
-  suggestedRangeSpan,
-} from './rpc-errors';
+import { isRetryableError } from '@chainwire/core';
+import { isRangeTooLargeError, RetryableChainError, suggestedRangeSpan } from './rpc-errors';
 
+// The one retry classifier (core's) on viem's errors as the node clients throw them.
 describe('rpc errors', () => {
   const url = 'http://node';
 

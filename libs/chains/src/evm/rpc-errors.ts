@@ -1,21 +1,15 @@
 import {
   BaseError,
-  HttpRequestError,
   MethodNotFoundRpcError,
   MethodNotSupportedRpcError,
   ResponseBodyTooLargeError,
-  RpcRequestError,
-  TimeoutError,
 } from 'viem';
-import {
-  isRetryableError as isRetryableFailure,
-  isRetryableHttpStatus,
-  RetryableError,
-} from '@chainwire/core';
-/** JSON-RPC codes for transient conditions: internal error, resource unavailable, limit exceeded, rate limited. */
-const RETRYABLE_CODES = new Set([-32603, -32002, -32005, -32007, 429]);
-const TRANSIENT_MESSAGE =
-  /header not found|unknown block|block not found|timeout|timed out|rate limit|too many requests|try again|temporarily|overloaded|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|socket hang up|fetch failed/i;
+import { RetryableError } from '@chainwire/core';
+
+/**
+ * Which failures are retryable is core's one classifier (isRetryableError, which knows viem's errors and
+ * JSON-RPC codes); these are the node-specific questions beside it.
+ */
 
 /** Marks an error thrown by this code base as transient (e.g. the chain moved while a batch was read). */
 export class RetryableChainError extends RetryableError {
@@ -28,31 +22,6 @@ export class RetryableChainError extends RetryableError {
   get publicReason(): string {
     return this.message;
   }
-}
-
-/**
- * Retryable: network failures, timeouts, rate limits, transient node states, and whatever the
- * project-wide classification (libs/core/src/errors) calls retryable. Not retryable: invalid params,
- * unsupported methods, reverts, programming errors; those need a person, not a tight loop.
- */
-export function isRetryableError(error: unknown): boolean {
-  if (error instanceof RetryableChainError) return true;
-  if (!(error instanceof Error)) return false;
-  if (isRetryableFailure(error)) return true;
-  if (error instanceof BaseError) {
-    if (error.walk((e) => e instanceof MethodNotFoundRpcError || e instanceof MethodNotSupportedRpcError))
-      return false;
-    if (error.walk((e) => e instanceof TimeoutError)) return true;
-    const http = error.walk((e) => e instanceof HttpRequestError) as HttpRequestError | null;
-    if (http) return http.status === undefined || isRetryableHttpStatus(http.status);
-    const rpc = error.walk((e) => e instanceof RpcRequestError || hasNumericCode(e)) as {
-      code?: number;
-    } | null;
-    if (rpc?.code !== undefined && RETRYABLE_CODES.has(rpc.code)) return true;
-  }
-  const cause = (error as { cause?: unknown }).cause;
-  if (cause instanceof RetryableChainError) return true;
-  return TRANSIENT_MESSAGE.test(fullMessage(error));
 }
 
 /** The node offers no such method (so a fallback applies). */

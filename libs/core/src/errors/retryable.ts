@@ -55,7 +55,23 @@ const RETRYABLE_NODE_CODES = new Set([
  * proxy dropped the socket), pool timeouts, fetch's "fetch failed", socket hang-ups.
  */
 const RETRYABLE_MESSAGES =
-  /connection terminated|connection (was )?(closed|ended|reset)|timeout exceeded when trying to connect|client has encountered a connection error|fetch failed|socket hang up|other side closed/i;
+  /connection terminated|connection (was )?(closed|ended|reset)|timeout exceeded when trying to connect|client has encountered a connection error|fetch failed|socket hang up|other side closed|header not found|unknown block|block not found|timed? ?out|rate limit|too many requests|try again|temporarily|overloaded/i;
+
+/**
+ * JSON-RPC error codes of transient node conditions, as viem's RpcRequestError and its subclasses carry
+ * them in `code`: internal error (-32603), resource unavailable (-32002), limit exceeded / rate limited
+ * (-32005, -32007, and 429 where a provider uses the HTTP status as its code).
+ */
+const RETRYABLE_JSON_RPC_CODES = new Set([-32603, -32002, -32005, -32007, 429]);
+/** The node has no such method (-32601) or does not support it (-32004): a retry meets the same answer. */
+const METHOD_UNAVAILABLE_JSON_RPC_CODES = new Set([-32601, -32004]);
+/** viem's errors for a request that got no answer: it timed out, or failed below HTTP (no status). */
+const NO_ANSWER_ERROR_NAMES = new Set([
+  'TimeoutError',
+  'HttpRequestError',
+  'WebSocketRequestError',
+  'SocketClosedError',
+]);
 
 /**
  * gRPC status codes a later call can cure, as @kurrent/kurrentdb-client's errors carry them in `code`:
@@ -90,9 +106,10 @@ const MAX_CAUSE_DEPTH = 8;
 /**
  * True when another try can cure `error`: an explicit RetryableError, a lost or refused connection,
  * a transient SQLSTATE, a transient gRPC status or KurrentDB client error (unavailable, deadline, timeout,
- * not leader), an HTTP status from isRetryableHttpStatus (read from `status` or
- * `statusCode`), or such an error anywhere in its `cause` chain. An explicit NonRetryableError
- * decides the other way, wherever it sits in the chain.
+ * not leader), a transient JSON-RPC code or a node request without an answer (viem's errors), an HTTP
+ * status from isRetryableHttpStatus (read from `status` or `statusCode`), or such an error anywhere in
+ * its `cause` chain. An explicit NonRetryableError, or a node without the method asked for, decides the
+ * other way, wherever it sits in the chain.
  */
 export function isRetryableError(error: unknown): boolean {
   let current: unknown = error;
@@ -100,6 +117,8 @@ export function isRetryableError(error: unknown): boolean {
   for (let depth = 0; current instanceof Error && depth < MAX_CAUSE_DEPTH; depth++) {
     const flag = (current as { retryable?: unknown }).retryable;
     if (flag === false) return false;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'number' && METHOD_UNAVAILABLE_JSON_RPC_CODES.has(code)) return false;
     if (flag === true || isRetryableOnItsOwn(current)) retryable = true;
     current = (current as { cause?: unknown }).cause;
   }
@@ -110,8 +129,12 @@ function isRetryableOnItsOwn(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
   const type = (error as { type?: unknown }).type;
   if (typeof type === 'string' && RETRYABLE_KURRENTDB_TYPES.has(type)) return true;
-  // A numeric code is gRPC's (the KurrentDB client); SQLSTATEs and Node's codes are strings.
-  if (typeof code === 'number' && RETRYABLE_GRPC_CODES.has(code)) return true;
+  // A positive numeric code is gRPC's (the KurrentDB client), a negative one JSON-RPC's (viem); SQLSTATEs
+  // and Node's codes are strings.
+  if (typeof code === 'number' && (RETRYABLE_GRPC_CODES.has(code) || RETRYABLE_JSON_RPC_CODES.has(code)))
+    return true;
+  if (NO_ANSWER_ERROR_NAMES.has(error.name) && (error as { status?: unknown }).status === undefined)
+    return true;
   if (RETRYABLE_KURRENTDB_NAMES.test(error.name) || RETRYABLE_KURRENTDB_NAMES.test(error.message))
     return true;
   if (typeof code === 'string') {

@@ -1,6 +1,5 @@
 import { BaseError, HttpRequestError, TimeoutError, WebSocketRequestError } from 'viem';
-import { failureReason } from '@chainwire/core';
-import { isRetryableError } from '../rpc-errors';
+import { failureReason, isRetryableError } from '@chainwire/core';
 
 /**
  * The node executed the transaction and it would fail: a revert (with its decoded reason) or a

@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
-import { type EvmChainAdapter, isRetryableError, readUnbondPeriod } from '@chainwire/chains';
+import { type EvmChainAdapter, readUnbondPeriod } from '@chainwire/chains';
+import { isRetryableError } from '@chainwire/core';
 import type { StakeOperationObservedData } from '@chainwire/chain-events';
 import type { FetchedBlock } from '../block-transfers';
 import { hasUndelegation, hubLogs, hubStakeOperations } from './hub-stake-operations';
