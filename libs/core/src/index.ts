@@ -31,6 +31,7 @@ export * from './http/egress-policy';
 export * from './http/envelope';
 export * from './http/guarded-get';
 export * from './http/envelope-schema';
+export * from './http/openapi';
 export * from './http/guarded-fetch';
 export * from './http/http-post';
 export * from './http/error-codes';

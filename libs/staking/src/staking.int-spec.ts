@@ -125,13 +125,17 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
     );
     const build =
       doc.paths['/api/staking/undelegate/build'].post.responses['200'].content['application/json'];
-    expect(build.schema).toEqual({
-      oneOf: [
-        { $ref: '#/components/schemas/UndelegateBuildResultEnvelope' },
-        { $ref: '#/components/schemas/TronUndelegateBuildResultEnvelope' },
+    expect((build.schema as { properties: { data: unknown } }).properties.data).toEqual({
+      anyOf: [
+        { $ref: '#/components/schemas/UndelegateBuildResult' },
+        { $ref: '#/components/schemas/TronUndelegateBuildResult' },
       ],
     });
-    expect(doc.components.schemas).toHaveProperty('StakingPositionsResultEnvelope');
+    const positions =
+      doc.paths['/api/staking/positions/{address}'].get.responses['200'].content['application/json'];
+    expect((positions.schema as { properties: { data: unknown } }).properties.data).toEqual({
+      $ref: '#/components/schemas/StakingPositionsResult',
+    });
 
     // The interface's fields, typed as the wire carries them.
     const schema = (name: string) =>

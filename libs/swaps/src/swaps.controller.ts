@@ -1,15 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
-import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { ApiAnswers, ApiZodBody, ApiZodParams, Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { QuoteSwapCommand } from './quote/quote-swap.command';
-import { QuoteEnvelope, QuoteRequestDto, type QuoteResult } from './quote/quote.response';
+import { type QuoteResult, quoteResultSchema } from './quote/quote.response';
 import { quoteSchema, routeSchema, type QuoteRequest, type RouteRequest } from './quote/quote.schema';
 import { GetSwapRouteQuery } from './route/get-swap-route.query';
-import { RouteRequestDto, SwapRouteEnvelope, type SwapRouteResult } from './route/swap-route.response';
+import { type SwapRouteResult, swapRouteResultSchema } from './route/swap-route.response';
 import { GetSwapStatusQuery } from './status/get-swap-status.query';
-import { SwapStatusEnvelope, type SwapStatusResult } from './status/swap-status.response';
+import { type SwapStatusResult, swapStatusResultSchema } from './status/swap-status.response';
+import { SwapErrorCode } from './swap-errors';
 
 const LIFECYCLE =
   'Lifecycle (stream `swap-<quoteId>`): QUOTED → SUBMITTED → COMPLETED | FAILED, and QUOTED → EXPIRED at ' +
@@ -36,8 +38,25 @@ export class SwapsController {
       'SWAP_SAME_TOKEN, SWAP_UNKNOWN_TOKEN, SWAP_NO_LIQUIDITY, SWAP_UNSUPPORTED_ROUTE (cross-chain, or no ' +
       'router on the chain); 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
   })
-  @ApiBody({ type: QuoteRequestDto })
-  @ApiOkResponse({ type: QuoteEnvelope })
+  @ApiZodBody(quoteSchema)
+  @ApiAnswers({
+    ok: quoteResultSchema,
+    body: true,
+    errors: {
+      400: [
+        'VALIDATION_ERROR',
+        'UNKNOWN_CHAIN',
+        'UNSUPPORTED_CHAIN',
+        'INVALID_ADDRESS',
+        SwapErrorCode.ZERO_AMOUNT,
+        SwapErrorCode.SAME_TOKEN,
+        SwapErrorCode.UNKNOWN_TOKEN,
+        SwapErrorCode.NO_LIQUIDITY,
+        SwapErrorCode.UNSUPPORTED_ROUTE,
+      ],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
+  })
   async quote(
     @Body(new ZodValidationPipe(quoteSchema)) body: QuoteRequest,
     @CurrentApiKey() apiKey: ApiKeyRecord,
@@ -57,8 +76,18 @@ export class SwapsController {
       ' Errors: 404 QUOTE_NOT_FOUND (also another key’s quote); 409 CONFLICT (already SUBMITTED or COMPLETED); ' +
       '410 QUOTE_EXPIRED; 401; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
   })
-  @ApiBody({ type: RouteRequestDto })
-  @ApiOkResponse({ type: SwapRouteEnvelope })
+  @ApiZodBody(routeSchema)
+  @ApiAnswers({
+    ok: swapRouteResultSchema,
+    body: true,
+    errors: {
+      400: ['VALIDATION_ERROR'],
+      404: [SwapErrorCode.QUOTE_NOT_FOUND],
+      409: ['CONFLICT'],
+      410: [SwapErrorCode.QUOTE_EXPIRED],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
+  })
   async route(
     @Body(new ZodValidationPipe(routeSchema)) body: RouteRequest,
     @CurrentApiKey() apiKey: ApiKeyRecord,
@@ -71,8 +100,8 @@ export class SwapsController {
     summary: 'The status of a swap',
     description: LIFECYCLE + ' Errors: 404 QUOTE_NOT_FOUND (also another key’s quote); 401.',
   })
-  @ApiParam({ name: 'quoteId', format: 'uuid' })
-  @ApiOkResponse({ type: SwapStatusEnvelope })
+  @ApiZodParams(z.object({ quoteId: z.string().meta({ format: 'uuid' }) }))
+  @ApiAnswers({ ok: swapStatusResultSchema, errors: { 404: [SwapErrorCode.QUOTE_NOT_FOUND] } })
   async status(
     @Param('quoteId') quoteId: string,
     @CurrentApiKey() apiKey: ApiKeyRecord,

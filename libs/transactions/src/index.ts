@@ -11,4 +11,4 @@ export * from './fees/evm/evm-fee-strategy';
 export * from './history/history.repository';
 export * from './history/tx-history.entity';
 export * from './prepare-sign/prepare-contract-call';
-export { TxFeeDto } from './prepare-sign/prepare-sign.response';
+export type { TxFeeDto } from './prepare-sign/prepare-sign.response';

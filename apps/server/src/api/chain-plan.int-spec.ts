@@ -5,6 +5,7 @@ import { type Database, silentLogger } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { testWebhooksConfig } from '@chainwire/webhooks/testing';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import { createApiApp } from './create-api-app';
 
 interface ChainRoute {
@@ -38,6 +39,7 @@ describe('a free key and the chain a request acts on', () => {
   let app: NestFastifyApplication;
   let freeKey: string;
   let routes: ChainRoute[];
+  let contract: OpenApiContractCheck;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -45,13 +47,16 @@ describe('a free key and the chain a request acts on', () => {
     await seedRegistries(db.dataSource);
     freeKey = (await createApiKey(db.dataSource, { plan: 'free' })).key;
     app = await createApiApp({ db, eventStore, logger: silentLogger, webhooks: testWebhooksConfig() });
+    contract = checkOpenApiContract(app);
     const doc = JSON.parse((await app.inject({ method: 'GET', url: '/docs/openapi.json' })).body);
     routes = chainRoutes(doc);
   });
   afterAll(async () => {
+    const report = await contract.check();
     await app.close();
     await eventStore.close();
     await db.close();
+    report.assertConforms();
   });
 
   it('finds every chain-taking route', () => {

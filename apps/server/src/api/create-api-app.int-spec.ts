@@ -5,6 +5,7 @@ import { type Database, HealthRegistry, parseJsonExact, silentLogger } from '@ch
 import { PostgresEventStore, START } from '@chainwire/event-store';
 import { testWebhooksConfig } from '@chainwire/webhooks/testing';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import { databaseHealth, eventStoreHealth } from '../health/store-health';
 import { createApiApp } from './create-api-app';
 
@@ -15,6 +16,7 @@ describe('createApiApp', () => {
   let eventStore: PostgresEventStore;
   let app: NestFastifyApplication;
   let key: string;
+  let contract: OpenApiContractCheck;
   const health = new HealthRegistry();
 
   beforeAll(async () => {
@@ -30,14 +32,17 @@ describe('createApiApp', () => {
       webhooks: testWebhooksConfig(),
       health,
     });
+    contract = checkOpenApiContract(app);
     health.register(databaseHealth(db));
     health.register(eventStoreHealth(eventStore));
   });
   afterAll(async () => {
+    const report = await contract.check();
     await app.close();
     await eventStore.close();
     await storeDb.close();
     await db.close();
+    report.assertConforms();
   });
 
   it('appends commands to the event store it was given, not to one of its own on the read-model database', async () => {

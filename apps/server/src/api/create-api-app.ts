@@ -12,7 +12,27 @@ import { type EventStore, EventStoreModule } from '@chainwire/event-store';
 import { type ApiModuleOptions, ApiModule } from './api.module';
 
 export const API_TITLE = 'chainwire wallet API';
-export const API_VERSION = '0.1.0';
+/** The document's `info.version`: the one the interface carries, not the package's version. */
+export const API_VERSION = 'prod';
+
+/** The operation groups (the controllers' tags), in the order the document shows them. */
+export const API_TAGS = [
+  { name: 'balances', description: 'Balances of an address at the indexed head, with fiat values' },
+  { name: 'transactions', description: 'Fees, prepare-sign, send, status and history' },
+  { name: 'tokens', description: 'ERC-20 metadata and allowances' },
+  { name: 'assets', description: 'The operator-curated asset registry' },
+  { name: 'chains', description: 'The chain registry and what this deployment serves per chain' },
+  { name: 'prices', description: 'Latest asset prices (a bare object)' },
+  { name: 'blocks', description: 'The highest indexed block (a bare object)' },
+  { name: 'nfts', description: 'NFT collections and token metadata' },
+  { name: 'names', description: 'ENS reverse resolution' },
+  { name: 'swaps', description: 'Swap quotes, routes and their lifecycle' },
+  { name: 'staking', description: 'Staking positions and undelegation builds' },
+  { name: 'tron', description: 'Tron energy and bandwidth' },
+  { name: 'notifications', description: 'Webhook signing secrets, subscriptions and delivery logs' },
+  { name: 'info', description: 'Counts over this deployment' },
+  { name: 'health', description: 'Liveness and readiness probes (no key)' },
+];
 
 export interface CreateApiAppOptions extends Pick<
   ApiModuleOptions,
@@ -35,10 +55,13 @@ export function apiHttpOptions(logger: Logger, bodyLimit?: number): HttpAppOptio
     docs: {
       title: API_TITLE,
       version: API_VERSION,
+      tags: API_TAGS,
+      license: { name: 'Apache-2.0', url: 'https://www.apache.org/licenses/LICENSE-2.0' },
       description:
         'Every route needs an `x-api-key` header, except the health probes under /health. Plans: free (tier-1 chains), pro and enterprise (all chains). ' +
-        'Responses use the envelope `{ok, code, message, data}` except GET /api/blocks/latest. Big integers are ' +
-        'exact JSON number literals.',
+        'Responses use the envelope `{ok, code, message, data}` except GET /api/blocks/latest and GET /api/price/{symbol} ' +
+        '(errors are enveloped everywhere). Big integers and exact decimals are JSON number literals with every digit: ' +
+        'read them with a lossless JSON parser.',
     },
   };
 }

@@ -1,6 +1,14 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { ApiError, type Database, DATABASE, HEALTH_REGISTRY, type HealthRegistry } from '@chainwire/core';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAnswers,
+  ApiError,
+  type Database,
+  DATABASE,
+  HEALTH_REGISTRY,
+  type HealthRegistry,
+} from '@chainwire/core';
+import { livenessSchema, readinessSchema } from './health.response';
 import { checkReadiness, notReadyReasons, type Readiness } from './readiness';
 
 export const NOT_READY = 'NOT_READY';
@@ -19,7 +27,7 @@ export class HealthController {
     description:
       'Always 200 with data {status: "live"} while the process runs; restart the process if it does not answer.',
   })
-  @ApiOkResponse({ description: 'Envelope with data {status: "live"}' })
+  @ApiAnswers({ ok: livenessSchema, public: true })
   live(): { status: 'live' } {
     return { status: 'live' };
   }
@@ -34,8 +42,11 @@ export class HealthController {
       'Parked events are counted but do not make the service unready. Each process reports the roles it runs. ' +
       'Reasons are fixed words (e.g. "failing for 12 s: rate limited (HTTP 429)"), never a node\'s message, URL or request.',
   })
-  @ApiOkResponse({ description: 'Envelope with data {status: "ready", checks, parkedEvents}' })
-  @ApiServiceUnavailableResponse({ description: 'Envelope with code NOT_READY and the same data' })
+  @ApiAnswers({
+    ok: readinessSchema,
+    public: true,
+    errors: { 503: { codes: [NOT_READY], data: readinessSchema } },
+  })
   async ready(): Promise<Readiness> {
     const readiness = await checkReadiness(this.registry, this.db.pool);
     if (readiness.status !== 'ready')

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type AppConfig, type Database, type Role, silentLogger, webhookSettings } from '@chainwire/core';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { checkClientAnswers, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import { type RunningServer, startServer } from '../bootstrap/start-server';
 
 export const TEST_API_KEY = 'server-test-key-0123456789';
@@ -18,6 +19,11 @@ export interface ServerOnAnvil {
     path: string,
     body?: unknown,
   ): Promise<{ status: number; json: { data: Record<string, string> } }>;
+  /**
+   * Checks every answer `api()` received against the served OpenAPI document at stop();
+   * `contract.optOut(reason)` exempts a spec.
+   */
+  readonly contract: OpenApiContractCheck;
   stop(): Promise<void>;
 }
 
@@ -47,22 +53,28 @@ export async function startServerOnAnvil(options: {
     },
     silentLogger,
   );
+  const contract = checkClientAnswers(server.url ?? '');
   return {
     anvil,
     server,
+    contract,
     api: async (method, path, body) => {
       const res = await fetch(`${server.url}${path}`, {
         method,
         headers: { 'x-api-key': TEST_API_KEY, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
-      return { status: res.status, json: (await res.json()) as { data: Record<string, string> } };
+      const text = await res.text();
+      contract.record(method, path, res.status, res.headers.get('content-type'), text);
+      return { status: res.status, json: JSON.parse(text) as { data: Record<string, string> } };
     },
     stop: async () => {
+      const report = await contract.check();
       await server.stop();
       await anvil.stop();
       await testDb?.close();
       rmSync(dataDir, { recursive: true, force: true });
+      report.assertConforms();
     },
   };
 }

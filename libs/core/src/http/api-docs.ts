@@ -2,13 +2,15 @@ import { createReadStream } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { completeDocument, type DocumentCompletion } from './openapi/complete-document';
 
 export const API_KEY_SECURITY = 'api-key';
 
-export interface ApiDocsOptions {
+export interface ApiDocsOptions extends DocumentCompletion {
   title: string;
   version: string;
   description?: string;
+  license?: { name: string; url: string };
   /** Defaults to /docs; the OpenAPI document is served at `<path>/openapi.json`. */
   path?: string;
 }
@@ -20,7 +22,10 @@ const ASSETS: Record<string, string> = {
   'favicon-32x32.png': 'image/png',
 };
 
-/** The OpenAPI document generated from the controllers' decorators. */
+/**
+ * The OpenAPI document: paths from the controllers' decorators, whose schemas come from the zod
+ * schemas that validate the requests and define the answers (openapi/), then completed.
+ */
 export function buildOpenApiDocument(app: NestFastifyApplication, options: ApiDocsOptions): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle(options.title)
@@ -28,7 +33,8 @@ export function buildOpenApiDocument(app: NestFastifyApplication, options: ApiDo
     .addApiKey({ type: 'apiKey', name: 'x-api-key', in: 'header' }, API_KEY_SECURITY)
     .addSecurityRequirements(API_KEY_SECURITY);
   if (options.description) builder.setDescription(options.description);
-  return SwaggerModule.createDocument(app, builder.build());
+  if (options.license) builder.setLicense(options.license.name, options.license.url);
+  return completeDocument(SwaggerModule.createDocument(app, builder.build()), options);
 }
 
 /**

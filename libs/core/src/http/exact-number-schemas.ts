@@ -57,45 +57,55 @@ export function trimTrailingZeros(digits: string): string {
 
 /** A body field holding an exact integer (smallest units, wei…): number literal or decimal string. */
 export const bigIntInput = () =>
-  z.unknown().transform((value, ctx) => {
-    const result = toExactBigInt(value);
-    if (result === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'must be an integer (number or decimal string)' });
-      return z.NEVER;
-    }
-    return result;
-  });
+  z
+    .unknown()
+    .transform((value, ctx) => {
+      const result = toExactBigInt(value);
+      if (result === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'must be an integer (number or decimal string)' });
+        return z.NEVER;
+      }
+      return result;
+    })
+    // The document's type (openapi/zod-to-openapi.ts): a transform's input says nothing by itself.
+    .meta({ type: 'integer', description: 'Exact: a JSON number literal (or a decimal string)' });
 
 /** A body field holding a small integer (limits, decimals, counts) as a JS number. */
 export const safeIntegerInput = () =>
-  z.unknown().transform((value, ctx) => {
-    const result = toExactBigInt(value);
-    if (
-      result === undefined ||
-      result > BigInt(Number.MAX_SAFE_INTEGER) ||
-      result < -BigInt(Number.MAX_SAFE_INTEGER)
-    ) {
-      ctx.addIssue({ code: 'custom', message: 'must be a safe integer' });
-      return z.NEVER;
-    }
-    return Number(result);
-  });
+  z
+    .unknown()
+    .transform((value, ctx) => {
+      const result = toExactBigInt(value);
+      if (
+        result === undefined ||
+        result > BigInt(Number.MAX_SAFE_INTEGER) ||
+        result < -BigInt(Number.MAX_SAFE_INTEGER)
+      ) {
+        ctx.addIssue({ code: 'custom', message: 'must be a safe integer' });
+        return z.NEVER;
+      }
+      return Number(result);
+    })
+    .meta({ type: 'integer' });
 
 /** A body field holding a human decimal amount, returned as a plain decimal string (never a float). */
 export const decimalInput = () =>
-  z.unknown().transform((value, ctx) => {
-    const text =
-      typeof value === 'bigint'
-        ? value.toString()
-        : isLosslessNumber(value)
+  z
+    .unknown()
+    .transform((value, ctx) => {
+      const text =
+        typeof value === 'bigint'
           ? value.toString()
-          : typeof value === 'string'
-            ? value
-            : undefined;
-    const decimal = text === undefined ? undefined : toPlainDecimal(text);
-    if (decimal === undefined || (typeof value === 'string' && !DECIMAL_STRING.test(value.trim()))) {
-      ctx.addIssue({ code: 'custom', message: 'must be a decimal number' });
-      return z.NEVER;
-    }
-    return decimal;
-  });
+          : isLosslessNumber(value)
+            ? value.toString()
+            : typeof value === 'string'
+              ? value
+              : undefined;
+      const decimal = text === undefined ? undefined : toPlainDecimal(text);
+      if (decimal === undefined || (typeof value === 'string' && !DECIMAL_STRING.test(value.trim()))) {
+        ctx.addIssue({ code: 'custom', message: 'must be a decimal number' });
+        return z.NEVER;
+      }
+      return decimal;
+    })
+    .meta({ type: 'number', description: 'Exact: a JSON number literal (or a decimal string)' });

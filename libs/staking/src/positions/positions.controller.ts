@@ -1,9 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ApiAnswers, ApiZodParams, ApiZodQuery, Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { StakingErrorCode } from '../staking-error-codes';
 import { GetStakingPositionsQuery } from './get-positions.query';
-import { StakingPositionsEnvelope, type StakingPositionsResult } from './positions.response';
+import { type StakingPositionsResult, stakingPositionsResultSchema } from './positions.response';
 import { positionsQuerySchema, type PositionsQuery } from './positions.schema';
 
 @ApiTags('staking')
@@ -24,9 +26,17 @@ export class StakingPositionsController {
       'resource stay beside them. Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, STAKING_NOT_SUPPORTED, VALIDATION_ERROR; ' +
       '401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
   })
-  @ApiParam({ name: 'address', example: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' })
-  @ApiQuery({ name: 'chain', required: true, example: 'smartchain', description: 'Registry chain id' })
-  @ApiOkResponse({ type: StakingPositionsEnvelope })
+  @ApiZodParams(
+    z.object({ address: z.string().meta({ example: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }) }),
+  )
+  @ApiZodQuery(positionsQuerySchema)
+  @ApiAnswers({
+    ok: stakingPositionsResultSchema,
+    errors: {
+      400: ['INVALID_ADDRESS', 'UNKNOWN_CHAIN', StakingErrorCode.STAKING_NOT_SUPPORTED, 'VALIDATION_ERROR'],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
+  })
   async positions(
     @Param('address') address: string,
     @Query(new ZodValidationPipe(positionsQuerySchema)) query: PositionsQuery,

@@ -14,6 +14,7 @@ import {
 import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
 import { ContractCallPreparer, TransactionsModule } from '@chainwire/transactions';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import type { StakingChainConfig, StakingModuleOptions } from '../staking-options';
 import { StakingModule } from '../staking.module';
 import { EVM_CALL_PREPARER } from '../undelegate/evm-call-preparer.port';
@@ -29,6 +30,8 @@ export interface StakingTestApp {
   app: NestFastifyApplication;
   get(url: string): Promise<StakingResponse>;
   post(url: string, body: unknown): Promise<StakingResponse>;
+  /** Checks every answer against the OpenAPI document at close(); `contract.optOut(reason)` exempts a spec. */
+  contract: OpenApiContractCheck;
   close(): Promise<void>;
 }
 
@@ -83,6 +86,7 @@ export async function startStakingTestApp(
     logger: silentLogger,
     docs: { title: 'staking test', version: '0' },
   });
+  const contract = checkOpenApiContract(app);
   const toResponse = (res: { statusCode: number; body: string }): StakingResponse => ({
     status: res.statusCode,
     json: parseJsonExact(res.body) as StakingResponse['json'],
@@ -90,6 +94,7 @@ export async function startStakingTestApp(
   return {
     db,
     app,
+    contract,
     async get(url) {
       return toResponse(await app.inject({ method: 'GET', url, headers: { 'x-api-key': key } }));
     },
@@ -104,9 +109,11 @@ export async function startStakingTestApp(
       );
     },
     async close() {
+      const report = await contract.check();
       await app.close();
       await eventStore.close();
       await db.close();
+      report.assertConforms();
     },
   };
 }

@@ -1,20 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import {
-  ApiBody,
-  ApiExtraModels,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
-import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswers, ApiZodBody, Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { StakingErrorCode } from '../staking-error-codes';
 import { BuildUndelegateQuery, type UndelegateBuild } from './build-undelegate.query';
-import {
-  TronUndelegateBuildEnvelope,
-  UndelegateBuildEnvelope,
-  UndelegateRequestDto,
-} from './undelegate.response';
+import { undelegateAnswerSchema } from './undelegate.response';
 import { undelegateSchema, type UndelegateRequest } from './undelegate.schema';
 
 @ApiTags('staking')
@@ -41,15 +31,23 @@ export class UndelegateController {
       'NOTHING_STAKED, INSUFFICIENT_STAKE; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 422 SIMULATION_FAILED; ' +
       '503 SERVICE_UNAVAILABLE.',
   })
-  @ApiBody({ type: UndelegateRequestDto })
-  @ApiExtraModels(UndelegateBuildEnvelope, TronUndelegateBuildEnvelope)
-  @ApiOkResponse({
+  @ApiZodBody(undelegateSchema)
+  @ApiAnswers({
+    ok: undelegateAnswerSchema,
     description: 'EVM chains: UndelegateBuildResult; tron: TronUndelegateBuildResult',
-    schema: {
-      oneOf: [
-        { $ref: getSchemaPath(UndelegateBuildEnvelope) },
-        { $ref: getSchemaPath(TronUndelegateBuildEnvelope) },
+    body: true,
+    errors: {
+      400: [
+        'VALIDATION_ERROR',
+        'INVALID_ADDRESS',
+        'UNKNOWN_CHAIN',
+        StakingErrorCode.STAKING_NOT_SUPPORTED,
+        StakingErrorCode.UNKNOWN_VALIDATOR,
+        StakingErrorCode.NOTHING_STAKED,
+        StakingErrorCode.INSUFFICIENT_STAKE,
       ],
+      422: ['SIMULATION_FAILED'],
+      503: ['SERVICE_UNAVAILABLE'],
     },
   })
   async build(

@@ -15,13 +15,19 @@ const optional = <T extends z.ZodType>(schema: T) =>
  */
 export const undelegateSchema = z
   .object({
-    chain: z.string().trim().min(1),
-    from: z.string().trim().min(1),
+    chain: z.string().trim().min(1).meta({ description: 'Registry chain id', example: 'smartchain' }),
+    from: z.string().trim().min(1).meta({ description: 'The delegator, who signs' }),
     /** EVM: the operator address (required); Tron: not used (unfreezing is not per SR). */
-    validatorId: optional(z.string().trim().min(1)),
-    amountWei: optional(bigIntInput()),
-    shares: optional(bigIntInput()),
-    all: optional(z.boolean()),
+    validatorId: optional(z.string().trim().min(1)).meta({
+      description: 'EVM (required): the operator address',
+    }),
+    amountWei: optional(bigIntInput()).meta({
+      description: 'Wei (Tron: sun) to undelegate; EVM converts it to shares at the pool rate, rounded down',
+    }),
+    shares: optional(bigIntInput()).meta({ description: 'EVM: shares to undelegate' }),
+    all: optional(z.boolean()).meta({
+      description: 'true: every share held (EVM), all frozen or delegated sun (Tron)',
+    }),
     /** Tron: the resource to unfreeze or take back; default BANDWIDTH. */
     resource: optional(z.enum(['BANDWIDTH', 'ENERGY'])),
     /** Tron: take back resource delegated to this address (UnDelegateResource) instead of unfreezing. */

@@ -9,7 +9,7 @@ import {
   getPendingNonce,
   readTokenAllowance,
 } from '@chainwire/chains';
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { ApiError, ErrorCode, formattedNumber, type LosslessNumber } from '@chainwire/core';
 import { adjustPrice, EvmFeeStrategy, type FeePrice, gasLimitFor } from '@chainwire/transactions';
 import {
   formatDecimal,
@@ -23,6 +23,7 @@ import { nodeError } from '../node-errors';
 import { SwapChains } from '../swap-chains';
 import { SwapErrorCode } from '../swap-errors';
 import { SWAPS_OPTIONS, type SwapsModuleOptions } from '../swaps-options';
+import { joinNotes } from './route-notes';
 import type { SwapRouteResult } from './swap-route.response';
 
 /** About one block: a same-chain swap completes in the block that takes it. */
@@ -160,17 +161,17 @@ export class GetSwapRouteHandler implements IQueryHandler<GetSwapRouteQuery, Swa
         approvalToken: approval?.token ?? null,
         approvalAmount: approval ? BigInt(approval.amount) : null,
       },
-      notes,
+      notes: joinNotes(notes),
     };
   }
 
   /** The gas in USD, exact (native price × wei / 10^decimals); null with a warning when no price is known. */
-  private async gasUsd(entry: ChainEntry, wei: bigint, warnings: string[]): Promise<string | null> {
+  private async gasUsd(entry: ChainEntry, wei: bigint, warnings: string[]): Promise<LosslessNumber | null> {
     try {
       const price = await this.prices.latest(entry.symbol.toUpperCase(), 'USD');
       const value = parseDecimal(price.value);
       if (!value) return null;
-      return formatDecimal(multiplyDecimals(value, { units: wei, scale: entry.decimals }));
+      return formattedNumber(formatDecimal(multiplyDecimals(value, { units: wei, scale: entry.decimals })));
     } catch {
       warnings.push(`No ${entry.symbol}/USD price is available: gasUsd is null`);
       return null;

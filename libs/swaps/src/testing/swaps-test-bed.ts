@@ -30,6 +30,7 @@ import { ConsumerRunner, type Consumer } from '@chainwire/read-models';
 import { WalletModule } from '@chainwire/wallet';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import { swapsProjection } from '../read-model/swaps.projection';
 import { SwapsModule } from '../swaps.module';
 import { createSwapTracker } from '../tracking/swap-tracker';
@@ -83,6 +84,8 @@ export interface SwapsTestBed {
   send(tx: RouteTx, privateKey: Hex): Promise<Hex>;
   /** The signed transaction `send` sends. */
   sign(tx: RouteTx, privateKey: Hex): Promise<Hex>;
+  /** Checks every answer against the OpenAPI document at close(); `contract.optOut(reason)` exempts a spec. */
+  contract: OpenApiContractCheck;
   close(): Promise<void>;
 }
 
@@ -156,7 +159,12 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
     ],
   })
   class SwapsTestModule {}
-  const app = await createHttpApp(SwapsTestModule, { logger: silentLogger });
+  // The docs routes serve the document the contract check validates answers against.
+  const app = await createHttpApp(SwapsTestModule, {
+    logger: silentLogger,
+    docs: { title: 'swaps test', version: '0' },
+  });
+  const contract = checkOpenApiContract(app);
 
   const indexer = new EvmIndexer({
     chain: 'ethereum',
@@ -180,6 +188,7 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
     db,
     eventStore,
     app,
+    contract,
     uniswap,
     usdc,
     usdt,
@@ -222,11 +231,13 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
         : await account.signTransaction({ ...common, type: 'legacy', gasPrice: tx.gasPrice! });
     },
     async close() {
+      const report = await contract.check();
       await app.close();
       await Promise.all([...runners.map((r) => r.stop()), indexer.stop()]);
       await eventStore.close();
       await db.close();
       await anvil.stop();
+      report.assertConforms();
     },
   });
 }

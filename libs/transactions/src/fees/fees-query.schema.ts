@@ -16,7 +16,10 @@ export const feesQuerySchema = z.object({
     .refine((list) => list.length <= MAX_PRIORITIZATION_FEE_ACCOUNTS, {
       message: `at most ${MAX_PRIORITIZATION_FEE_ACCOUNTS} accounts`,
     })
-    .optional(),
+    .optional()
+    .meta({
+      description: `Solana only: comma-separated base58 accounts a transaction would write-lock (at most ${MAX_PRIORITIZATION_FEE_ACCOUNTS})`,
+    }),
 });
 
 export type FeesQuery = z.output<typeof feesQuerySchema>;

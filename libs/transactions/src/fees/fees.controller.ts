@@ -1,10 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ApiAnswers, ApiZodParams, ApiZodQuery, Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { feesQuerySchema, type FeesQuery } from './fees-query.schema';
 import { GetFeesQuery } from './get-fees.query';
-import { FeesEnvelope, type FeesResult } from './fees.response';
+import { type FeesResult, feesResultSchema } from './fees.response';
 
 @ApiTags('transactions')
 @Controller('api/fees')
@@ -25,13 +26,17 @@ export class FeesController {
       'Errors: 400 VALIDATION_ERROR (accounts off Solana, more than 128), INVALID_ADDRESS, UNKNOWN_CHAIN, ' +
       'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
   })
-  @ApiParam({ name: 'chain', example: 'ethereum', description: 'Registry chain id' })
-  @ApiQuery({
-    name: 'accounts',
-    required: false,
-    description: 'Solana only: comma-separated base58 accounts a transaction would write-lock (at most 128)',
+  @ApiZodParams(
+    z.object({ chain: z.string().meta({ description: 'Registry chain id', example: 'ethereum' }) }),
+  )
+  @ApiZodQuery(feesQuerySchema)
+  @ApiAnswers({
+    ok: feesResultSchema,
+    errors: {
+      400: ['VALIDATION_ERROR', 'INVALID_ADDRESS', 'UNKNOWN_CHAIN', 'UNSUPPORTED_CHAIN'],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
   })
-  @ApiOkResponse({ type: FeesEnvelope })
   async getFees(
     @Param('chain') chain: string,
     @Query(new ZodValidationPipe(feesQuerySchema)) query: FeesQuery,

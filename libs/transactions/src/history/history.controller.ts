@@ -1,10 +1,11 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ApiAnswers, ApiZodParams, ApiZodQuery, Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { GetHistoryQuery } from './get-history.query';
-import { historyQuerySchema, MAX_HISTORY_LIMIT, type HistoryQuery } from './history-query.schema';
-import { HistoryEnvelope, type HistoryResult } from './history.response';
+import { historyQuerySchema, type HistoryQuery } from './history-query.schema';
+import { type HistoryResult, historyResultSchema } from './history.response';
 
 @ApiTags('transactions')
 @Controller('api/txs/history')
@@ -19,11 +20,14 @@ export class HistoryController {
       'reorg are removed. Gas fees are not listed. Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, VALIDATION_ERROR ' +
       '(limit, cursor); 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN.',
   })
-  @ApiParam({ name: 'address', example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
-  @ApiQuery({ name: 'chain', required: false, example: 'ethereum' })
-  @ApiQuery({ name: 'limit', required: false, example: 25, description: `1 to ${MAX_HISTORY_LIMIT}` })
-  @ApiQuery({ name: 'cursor', required: false, description: 'nextCursor of the previous page' })
-  @ApiOkResponse({ type: HistoryEnvelope })
+  @ApiZodParams(
+    z.object({ address: z.string().meta({ example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }) }),
+  )
+  @ApiZodQuery(historyQuerySchema)
+  @ApiAnswers({
+    ok: historyResultSchema,
+    errors: { 400: ['INVALID_ADDRESS', 'UNKNOWN_CHAIN', 'VALIDATION_ERROR'] },
+  })
   async history(
     @Param('address') address: string,
     @Query(new ZodValidationPipe(historyQuerySchema)) query: HistoryQuery,

@@ -1,20 +1,13 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswers, ApiZodBody, Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { TxErrorCode } from '../errors/transaction-error-codes';
 import { PrepareSignQuery } from './prepare-sign.query';
-import {
-  PrepareSignEnvelope,
-  PrepareSignRequestDto,
-  type PrepareSignResult,
-  SolanaTxFeeDto,
-  TronTxFeeDto,
-  TxFeeDto,
-} from './prepare-sign.response';
+import { type PrepareSignResult, prepareSignResultSchema } from './prepare-sign.response';
 import { prepareSignSchema, type PrepareSignRequest } from './prepare-sign.schema';
 
 @ApiTags('transactions')
-@ApiExtraModels(TxFeeDto, SolanaTxFeeDto, TronTxFeeDto)
 @Controller('api/txs')
 export class PrepareSignController {
   constructor(private readonly queryBus: QueryBus) {}
@@ -35,8 +28,24 @@ export class PrepareSignController {
       'there), UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 422 SIMULATION_FAILED (message: the ' +
       'decoded revert reason, or the Solana simulation error and last logs); 503 SERVICE_UNAVAILABLE.',
   })
-  @ApiBody({ type: PrepareSignRequestDto })
-  @ApiOkResponse({ type: PrepareSignEnvelope })
+  @ApiZodBody(prepareSignSchema)
+  @ApiAnswers({
+    ok: prepareSignResultSchema,
+    body: true,
+    errors: {
+      400: [
+        'VALIDATION_ERROR',
+        TxErrorCode.UNSUPPORTED_TX_TYPE,
+        TxErrorCode.DECIMALS_UNRESOLVED,
+        'INVALID_ADDRESS',
+        TxErrorCode.UNKNOWN_TOKEN,
+        'UNKNOWN_CHAIN',
+        'UNSUPPORTED_CHAIN',
+      ],
+      422: [TxErrorCode.SIMULATION_FAILED],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
+  })
   async prepareSign(
     @Body(new ZodValidationPipe(prepareSignSchema)) body: PrepareSignRequest,
   ): Promise<Enveloped<PrepareSignResult>> {

@@ -1,13 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Enveloped, LargeBody, ZodValidationPipe } from '@chainwire/core';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswers, ApiZodBody, Enveloped, LargeBody, ZodValidationPipe } from '@chainwire/core';
+import { TxErrorCode } from '../errors/transaction-error-codes';
 import { SendTransactionCommand } from './send-transaction.command';
-import {
-  SendTransactionEnvelope,
-  SendTransactionRequestDto,
-  type SendTransactionResult,
-} from './send-transaction.response';
+import { type SendTransactionResult, sendTransactionResultSchema } from './send-transaction.response';
 import { sendTransactionSchema, type SendTransactionRequest } from './send-transaction.schema';
 
 @ApiTags('transactions')
@@ -28,8 +25,15 @@ export class SendTransactionController {
       'UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 413 PAYLOAD_TOO_LARGE (over 1 MiB); ' +
       '503 SERVICE_UNAVAILABLE.',
   })
-  @ApiBody({ type: SendTransactionRequestDto })
-  @ApiOkResponse({ type: SendTransactionEnvelope })
+  @ApiZodBody(sendTransactionSchema)
+  @ApiAnswers({
+    ok: sendTransactionResultSchema,
+    body: true,
+    errors: {
+      400: ['VALIDATION_ERROR', TxErrorCode.BROADCAST_REJECTED, 'UNKNOWN_CHAIN', 'UNSUPPORTED_CHAIN'],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
+  })
   async send(
     @Body(new ZodValidationPipe(sendTransactionSchema)) body: SendTransactionRequest,
   ): Promise<Enveloped<SendTransactionResult>> {

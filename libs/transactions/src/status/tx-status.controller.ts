@@ -1,9 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Enveloped } from '@chainwire/core';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ApiAnswers, ApiZodParams, Enveloped } from '@chainwire/core';
 import { GetTxStatusQuery } from './get-tx-status.query';
-import { TxStatusEnvelope, type TxStatusResult } from './tx-status.response';
+import { type TxStatusResult, txStatusResultSchema } from './tx-status.response';
 
 @ApiTags('transactions')
 @Controller('api/txs/status')
@@ -20,13 +21,22 @@ export class TxStatusController {
       "Errors: 400 VALIDATION_ERROR (txHash not of the chain's form), UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; " +
       '403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE. An unknown id is 200 with status NOT_FOUND.',
   })
-  @ApiParam({ name: 'chain', example: 'ethereum' })
-  @ApiParam({
-    name: 'txHash',
-    description: 'EVM: 0x + 64 hex digits; Solana: base58 signature; Tron: the txID, 64 hex digits',
-    example: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
+  @ApiZodParams(
+    z.object({
+      chain: z.string().meta({ description: 'Registry chain id', example: 'ethereum' }),
+      txHash: z.string().meta({
+        description: 'EVM: 0x + 64 hex digits; Solana: base58 signature; Tron: the txID, 64 hex digits',
+        example: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
+      }),
+    }),
+  )
+  @ApiAnswers({
+    ok: txStatusResultSchema,
+    errors: {
+      400: ['VALIDATION_ERROR', 'UNKNOWN_CHAIN', 'UNSUPPORTED_CHAIN'],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
   })
-  @ApiOkResponse({ type: TxStatusEnvelope })
   async status(
     @Param('chain') chain: string,
     @Param('txHash') txHash: string,

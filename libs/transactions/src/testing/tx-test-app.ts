@@ -12,6 +12,7 @@ import {
   stringifyJson,
 } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import type { ChainRpcConfig, TransactionsModuleOptions } from '../transactions-options';
 import { TransactionsModule } from '../transactions.module';
 
@@ -30,6 +31,8 @@ export interface TxTestApp {
   get(url: string): Promise<TxResponse>;
   /** POSTs `body` as is when a string (raw JSON), else serialised losslessly (bigints as literals). */
   post(url: string, body: unknown): Promise<TxResponse>;
+  /** Checks every answer against the OpenAPI document at close(); `contract.optOut(reason)` exempts a spec. */
+  contract: OpenApiContractCheck;
   close(): Promise<void>;
 }
 
@@ -65,6 +68,7 @@ export async function startTxTestApp(
     logger: silentLogger,
     docs: { title: 'tx test', version: '0' },
   });
+  const contract = checkOpenApiContract(app);
   const toResponse = (res: { statusCode: number; body: string }): TxResponse => ({
     status: res.statusCode,
     text: res.body,
@@ -74,6 +78,7 @@ export async function startTxTestApp(
     db,
     app,
     key,
+    contract,
     async get(url) {
       return toResponse(await app.inject({ method: 'GET', url, headers: { 'x-api-key': key } }));
     },
@@ -88,8 +93,10 @@ export async function startTxTestApp(
       );
     },
     async close() {
+      const report = await contract.check();
       await app.close();
       await db.close();
+      report.assertConforms();
     },
   };
 }

@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Enveloped, ZodValidationPipe } from '@chainwire/core';
-import { AllowanceEnvelope, AllowanceRequestDto, type AllowanceResult } from './allowance.response';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswers, ApiZodBody, Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { TokenErrorCode } from '../tokens/token-error-codes';
+import { type AllowanceResult, allowanceResultSchema } from './allowance.response';
 import { allowanceSchema, type AllowanceRequest } from './allowance.schema';
 import { GetAllowanceQuery } from './get-allowance.query';
 
@@ -21,8 +22,16 @@ export class AllowanceController {
       '401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 404 TOKEN_NOT_FOUND (tokenContract has no code or is not an ' +
       'ERC-20); 503 SERVICE_UNAVAILABLE.',
   })
-  @ApiBody({ type: AllowanceRequestDto })
-  @ApiOkResponse({ type: AllowanceEnvelope })
+  @ApiZodBody(allowanceSchema)
+  @ApiAnswers({
+    ok: allowanceResultSchema,
+    body: true,
+    errors: {
+      400: ['VALIDATION_ERROR', 'INVALID_ADDRESS', 'UNKNOWN_CHAIN', 'UNSUPPORTED_CHAIN'],
+      404: [TokenErrorCode.TOKEN_NOT_FOUND],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
+  })
   async allowance(
     @Body(new ZodValidationPipe(allowanceSchema)) body: AllowanceRequest,
   ): Promise<Enveloped<AllowanceResult>> {

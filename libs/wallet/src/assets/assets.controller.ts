@@ -1,15 +1,17 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
-import { ZodValidationPipe } from '@chainwire/core';
+import { ApiAnswers, ApiZodQuery, ZodValidationPipe } from '@chainwire/core';
+import { RegistryErrorCode } from '../registry-error-codes';
 import {
   type AssetsQuery,
   assetsQuerySchema,
   LIST_LIMIT_DEFAULT,
   LIST_LIMIT_MAX,
 } from './assets-query.schema';
-import { type AssetItem, AssetsEnvelope } from './asset.response';
+import { type AssetItem, assetItemSchema } from './asset.response';
 import { type AssetsPage, ListAssetsQuery } from './list-assets.query';
 
 /** The response header carrying the full list's next-page token (absent on the last page). */
@@ -34,23 +36,17 @@ export class AssetsController {
       'Errors: 400 UNKNOWN_CHAIN, SYMBOL_AND_NAME, INVALID_LIMIT, VALIDATION_ERROR (also a cursor this ' +
       'service did not make, or one with symbol or name); 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN.',
   })
-  @ApiQuery({ name: 'chain', required: false, example: 'ethereum', description: 'Registry chain id' })
-  @ApiQuery({ name: 'stablecoinsOnly', required: false, enum: ['true', 'false'], example: 'false' })
-  @ApiQuery({ name: 'symbol', required: false, example: 'USDT' })
-  @ApiQuery({ name: 'name', required: false, example: 'Tether' })
-  @ApiQuery({
-    name: 'limit',
-    required: false,
-    example: 10,
-    description: `1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}); with symbol or name 1 to 10 (default 10)`,
-  })
-  @ApiQuery({
-    name: 'cursor',
-    required: false,
-    description: `The \`${NEXT_CURSOR_HEADER}\` header of the previous page (full list only)`,
-  })
-  @ApiOkResponse({
-    type: AssetsEnvelope,
+  @ApiZodQuery(assetsQuerySchema)
+  @ApiAnswers({
+    ok: z.array(assetItemSchema),
+    errors: {
+      400: [
+        'UNKNOWN_CHAIN',
+        RegistryErrorCode.SYMBOL_AND_NAME,
+        RegistryErrorCode.INVALID_LIMIT,
+        'VALIDATION_ERROR',
+      ],
+    },
     headers: {
       [NEXT_CURSOR_HEADER]: {
         description: 'The cursor of the next page of the full list; absent on the last page',

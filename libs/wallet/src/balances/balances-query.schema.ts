@@ -5,7 +5,16 @@ import { fiatCurrencySchema } from './fiat-currencies';
 export const balancesQuerySchema = z.object({
   chain: z.string().trim().min(1).default('ethereum'),
   fiatCurrency: fiatCurrencySchema.default('USD'),
-  assetIds: z.string().default(''),
+  assetIds: z
+    .string()
+    .default('')
+    .meta({
+      description:
+        "Comma-separated 'native' or contract addresses (at most 100); empty: the chain's default assets. A " +
+        'contract the asset registry lacks is identified on chain for this answer (verified: false, no fiat ' +
+        'value); at most 20 such contracts per request (else 400 TOO_MANY_UNKNOWN_ASSETS); one that is not a ' +
+        'token is 400 NOT_A_TOKEN.',
+    }),
   includeNative: z
     .string()
     .transform((v) => v.trim().toLowerCase())

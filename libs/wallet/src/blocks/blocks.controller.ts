@@ -1,11 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { BareResponse, ZodValidationPipe } from '@chainwire/core';
+import { ApiAnswers, ApiZodQuery, BareResponse, ZodValidationPipe } from '@chainwire/core';
 import { GetLatestBlockQuery } from './get-latest-block.query';
 import type { LatestBlock } from './latest-block.repository';
-import { LatestBlockResponse } from './latest-block.response';
+import { latestBlockSchema } from './latest-block.response';
 
 const latestBlockQuerySchema = z.object({ chain: z.string().trim().min(1).default('ethereum') });
 
@@ -20,8 +20,12 @@ export class BlocksController {
     summary: 'The highest indexed block of a chain (a bare object, not the envelope)',
     description: 'Errors (enveloped): 400 UNKNOWN_CHAIN; 404 NOT_FOUND before the first block; 401; 403.',
   })
-  @ApiQuery({ name: 'chain', required: false, example: 'ethereum' })
-  @ApiOkResponse({ type: LatestBlockResponse })
+  @ApiZodQuery(latestBlockQuerySchema)
+  @ApiAnswers({
+    ok: latestBlockSchema,
+    bare: true,
+    errors: { 400: ['UNKNOWN_CHAIN', 'VALIDATION_ERROR'], 404: ['NOT_FOUND'] },
+  })
   getLatest(
     @Query(new ZodValidationPipe(latestBlockQuerySchema)) query: z.output<typeof latestBlockQuerySchema>,
   ): Promise<LatestBlock> {

@@ -1,72 +1,48 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { EnvelopeOf } from '@chainwire/core';
+import { z } from 'zod';
+import { safeInteger } from '@chainwire/core';
 import type { ChainEntity } from '@chainwire/chains';
 
-export class ChainExplorer {
-  @ApiProperty({ type: String, nullable: true, example: 'https://etherscan.io' })
-  url!: string | null;
+/** Registry facts the registry leaves out are null. */
+export const chainExplorerSchema = z
+  .object({
+    url: z.string().nullable().meta({ example: 'https://etherscan.io' }),
+    txPath: z.string().nullable().meta({ example: '/tx/' }),
+    accountPath: z.string().nullable().meta({ example: '/address/' }),
+  })
+  .meta({ id: 'ChainExplorer' });
 
-  @ApiProperty({ type: String, nullable: true, example: '/tx/' })
-  txPath!: string | null;
-
-  @ApiProperty({ type: String, nullable: true, example: '/address/' })
-  accountPath!: string | null;
-}
-
-export class ChainInfoLinks {
-  @ApiProperty({ type: String, nullable: true, example: 'https://ethereum.org' })
-  url!: string | null;
-
-  @ApiProperty({ type: String, nullable: true, example: 'https://github.com/ethereum/go-ethereum' })
-  source!: string | null;
-
-  @ApiProperty({ type: String, nullable: true, description: 'A public node the registry names' })
-  rpc!: string | null;
-
-  @ApiProperty({ type: String, nullable: true, example: 'https://eth.wiki/json-rpc/API' })
-  documentation!: string | null;
-}
+export const chainInfoLinksSchema = z
+  .object({
+    url: z.string().nullable().meta({ example: 'https://ethereum.org' }),
+    source: z.string().nullable().meta({ example: 'https://github.com/ethereum/go-ethereum' }),
+    rpc: z.string().nullable().meta({ description: 'A public node the registry names' }),
+    documentation: z.string().nullable().meta({ example: 'https://eth.wiki/json-rpc/API' }),
+  })
+  .meta({ id: 'ChainInfoLinks' });
 
 /** One chain of the registry (registry.json's facts, stored in `chains`). */
-export class ChainItem {
-  @ApiProperty({ example: 'ethereum' })
-  id!: string;
+export const chainItemSchema = z
+  .object({
+    id: z.string().meta({ example: 'ethereum' }),
+    name: z.string().meta({ example: 'Ethereum' }),
+    symbol: z.string().meta({ description: 'Native asset symbol', example: 'ETH' }),
+    decimals: safeInteger({ description: 'Native asset decimals', example: 18 }),
+    slipId: z
+      .string()
+      .meta({ description: 'SLIP-44 coin type (the registry coin id where it has none)', example: '60' }),
+    chainId: z.string().nullable().meta({ description: "The network's own chain id", example: '1' }),
+    chainFamily: z.string().meta({ description: "The registry's blockchain family", example: 'Ethereum' }),
+    curve: z.string().nullable().meta({ example: 'secp256k1' }),
+    publicKeyType: z.string().nullable().meta({ example: 'secp256k1Extended' }),
+    explorer: chainExplorerSchema,
+    info: chainInfoLinksSchema,
+    tier: safeInteger({ description: 'Plans allow chains up to a tier', example: 1 }),
+  })
+  .meta({ id: 'ChainItem' });
 
-  @ApiProperty({ example: 'Ethereum' })
-  name!: string;
-
-  @ApiProperty({ description: 'Native asset symbol', example: 'ETH' })
-  symbol!: string;
-
-  @ApiProperty({ description: 'Native asset decimals', example: 18 })
-  decimals!: number;
-
-  @ApiProperty({ description: 'SLIP-44 coin type (the registry coin id where it has none)', example: '60' })
-  slipId!: string;
-
-  @ApiProperty({ type: String, nullable: true, description: "The network's own chain id", example: '1' })
-  chainId!: string | null;
-
-  @ApiProperty({ description: "The registry's blockchain family", example: 'Ethereum' })
-  chainFamily!: string;
-
-  @ApiProperty({ type: String, nullable: true, example: 'secp256k1' })
-  curve!: string | null;
-
-  @ApiProperty({ type: String, nullable: true, example: 'secp256k1Extended' })
-  publicKeyType!: string | null;
-
-  @ApiProperty({ type: ChainExplorer })
-  explorer!: ChainExplorer;
-
-  @ApiProperty({ type: ChainInfoLinks })
-  info!: ChainInfoLinks;
-
-  @ApiProperty({ description: 'Plans allow chains up to a tier', example: 1 })
-  tier!: number;
-}
-
-export const ChainsEnvelope = EnvelopeOf([ChainItem]);
+export type ChainExplorer = z.output<typeof chainExplorerSchema>;
+export type ChainInfoLinks = z.output<typeof chainInfoLinksSchema>;
+export type ChainItem = z.output<typeof chainItemSchema>;
 
 export function toChainItem(row: ChainEntity): ChainItem {
   return {

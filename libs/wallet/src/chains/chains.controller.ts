@@ -1,10 +1,12 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
-import { ZodValidationPipe } from '@chainwire/core';
-import { ChainCapabilitiesEnvelope, type ChainCapabilitiesResult } from './capabilities.response';
-import { type ChainItem, ChainsEnvelope } from './chain.response';
+import { ApiAnswers, ApiZodParams, ApiZodQuery, ZodValidationPipe } from '@chainwire/core';
+import { RegistryErrorCode } from '../registry-error-codes';
+import { type ChainCapabilitiesResult, chainCapabilitiesSchema } from './capabilities.response';
+import { type ChainItem, chainItemSchema } from './chain.response';
 import { type ChainsQuery, chainsQuerySchema, slipParamsSchema } from './chains-query.schema';
 import { GetCapabilitiesQuery } from './get-capabilities.query';
 import { GetChainsBySlipQuery, ListChainsQuery } from './list-chains.query';
@@ -19,13 +21,11 @@ export class ChainsController {
     summary: "The registry's chains the key's plan allows, in id order",
     description: 'Errors: 400 INVALID_CHAIN_FAMILY, VALIDATION_ERROR; 401 UNAUTHORIZED.',
   })
-  @ApiQuery({
-    name: 'chainFamily',
-    required: false,
-    example: 'Ethereum',
-    description: "A family the items carry in chainFamily (any case), e.g. 'ethereum', 'tron', 'bitcoin'",
+  @ApiZodQuery(chainsQuerySchema)
+  @ApiAnswers({
+    ok: z.array(chainItemSchema),
+    errors: { 400: [RegistryErrorCode.INVALID_CHAIN_FAMILY, 'VALIDATION_ERROR'] },
   })
-  @ApiOkResponse({ type: ChainsEnvelope })
   list(
     @CurrentApiKey() key: ApiKeyRecord,
     @Query(new ZodValidationPipe(chainsQuerySchema)) query: ChainsQuery,
@@ -38,8 +38,11 @@ export class ChainsController {
     summary: 'The chains with a SLIP-44 coin type that the plan allows (60 names several EVM chains)',
     description: 'Errors: 400 INVALID_SLIP_ID; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 404 CHAIN_NOT_FOUND.',
   })
-  @ApiParam({ name: 'slipId', example: '60' })
-  @ApiOkResponse({ type: ChainsEnvelope })
+  @ApiZodParams(slipParamsSchema)
+  @ApiAnswers({
+    ok: z.array(chainItemSchema),
+    errors: { 400: [RegistryErrorCode.INVALID_SLIP_ID], 404: [RegistryErrorCode.CHAIN_NOT_FOUND] },
+  })
   bySlip(
     @CurrentApiKey() key: ApiKeyRecord,
     @Param(new ZodValidationPipe(slipParamsSchema)) params: { slipId: number },
@@ -53,8 +56,10 @@ export class ChainsController {
     summary: 'Which features this deployment serves for the chain',
     description: 'Errors: 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 404 CHAIN_NOT_FOUND.',
   })
-  @ApiParam({ name: 'chain', description: 'Registry chain id', example: 'ethereum' })
-  @ApiOkResponse({ type: ChainCapabilitiesEnvelope })
+  @ApiZodParams(
+    z.object({ chain: z.string().meta({ description: 'Registry chain id', example: 'ethereum' }) }),
+  )
+  @ApiAnswers({ ok: chainCapabilitiesSchema, errors: { 404: [RegistryErrorCode.CHAIN_NOT_FOUND] } })
   capabilities(@Param('chain') chain: string): Promise<ChainCapabilitiesResult> {
     return this.queryBus.execute(new GetCapabilitiesQuery(chain));
   }

@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ZodValidationPipe } from '@chainwire/core';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswers, ApiZodBody, ZodValidationPipe } from '@chainwire/core';
+import { RegistryErrorCode } from '../registry-error-codes';
 import { ReverseNameQuery } from './reverse-name.query';
-import { ReverseNameEnvelope, ReverseNameRequestDto, type ReverseNameResult } from './reverse-name.response';
+import { type ReverseNameResult, reverseNameResultSchema } from './reverse-name.response';
 import { type ReverseNameRequest, reverseNameSchema } from './reverse-name.schema';
 
 @ApiTags('names')
@@ -21,8 +22,16 @@ export class NamesController {
       'UNKNOWN_CHAIN, UNSUPPORTED_CHAIN; 401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 404 NAME_NOT_FOUND; ' +
       '503 SERVICE_UNAVAILABLE.',
   })
-  @ApiBody({ type: ReverseNameRequestDto })
-  @ApiOkResponse({ type: ReverseNameEnvelope })
+  @ApiZodBody(reverseNameSchema)
+  @ApiAnswers({
+    ok: reverseNameResultSchema,
+    body: true,
+    errors: {
+      400: ['VALIDATION_ERROR', 'INVALID_ADDRESS', 'UNKNOWN_CHAIN', 'UNSUPPORTED_CHAIN'],
+      404: [RegistryErrorCode.NAME_NOT_FOUND],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
+  })
   reverse(
     @Body(new ZodValidationPipe(reverseNameSchema)) body: ReverseNameRequest,
   ): Promise<ReverseNameResult> {

@@ -32,6 +32,7 @@ import {
   storeMetadata,
 } from './nfts.repository';
 import type { NftItem } from './nfts.response';
+import { attributesByTrait } from './attributes-by-trait';
 
 /** A document read is kept this long; a failed read is tried again after a minute. */
 const METADATA_TTL_MS = 24 * 60 * 60_000;
@@ -108,7 +109,8 @@ export class GetNftItemHandler implements IQueryHandler<GetNftItemQuery> {
       contract: contract.display,
       tokenId: tokenId.toString(),
       standard: row.standard,
-      attributes: row.attributes ?? [],
+      attributes: attributesByTrait(row.attributes ?? []),
+      rawAttributes: row.attributes ?? [],
       lastUpdatedAt: row.updated_at.toISOString(),
       name: row.name,
       description: row.description,

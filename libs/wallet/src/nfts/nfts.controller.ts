@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
-import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { ApiAnswers, ApiZodParams, ApiZodQuery, Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { GetNftCollectionsQuery } from './get-nft-collections.query';
 import { GetNftItemQuery } from './get-nft-item.query';
 import {
@@ -11,7 +12,7 @@ import {
   nftItemQuerySchema,
   type NftItemQuery,
 } from './nfts-query.schema';
-import { NftCollectionsEnvelope, type NftCollection, type NftItem, NftItemEnvelope } from './nfts.response';
+import { type NftCollection, nftCollectionSchema, type NftItem, nftItemSchema } from './nfts.response';
 
 @ApiTags('nfts')
 @Controller('api/nfts')
@@ -25,9 +26,17 @@ export class NftsController {
       'Errors: 400 INVALID_ADDRESS, UNKNOWN_CHAIN, UNSUPPORTED_CHAIN, VALIDATION_ERROR; 401 UNAUTHORIZED; ' +
       '403 CHAIN_NOT_IN_PLAN; 503 SERVICE_UNAVAILABLE.',
   })
-  @ApiParam({ name: 'address', example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
-  @ApiQuery({ name: 'chain', required: true, example: 'ethereum', description: 'Registry chain id' })
-  @ApiOkResponse({ type: NftCollectionsEnvelope })
+  @ApiZodParams(
+    z.object({ address: z.string().meta({ example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }) }),
+  )
+  @ApiZodQuery(nftCollectionsQuerySchema)
+  @ApiAnswers({
+    ok: z.array(nftCollectionSchema),
+    errors: {
+      400: ['INVALID_ADDRESS', 'UNKNOWN_CHAIN', 'UNSUPPORTED_CHAIN', 'VALIDATION_ERROR'],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
+  })
   async collections(
     @Param('address') address: string,
     @Query(new ZodValidationPipe(nftCollectionsQuerySchema)) query: NftCollectionsQuery,
@@ -46,10 +55,15 @@ export class NftsController {
       'Errors: 400 INVALID_ADDRESS, INVALID_TOKEN_ID, UNKNOWN_CHAIN, UNSUPPORTED_CHAIN, VALIDATION_ERROR; ' +
       '401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 404 NFT_NOT_FOUND; 503 SERVICE_UNAVAILABLE.',
   })
-  @ApiQuery({ name: 'chain', required: true, example: 'ethereum' })
-  @ApiQuery({ name: 'contract', required: true, example: '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D' })
-  @ApiQuery({ name: 'tokenId', required: true, example: '1', description: 'uint256 in decimal' })
-  @ApiOkResponse({ type: NftItemEnvelope })
+  @ApiZodQuery(nftItemQuerySchema)
+  @ApiAnswers({
+    ok: nftItemSchema,
+    errors: {
+      400: ['INVALID_ADDRESS', 'INVALID_TOKEN_ID', 'UNKNOWN_CHAIN', 'UNSUPPORTED_CHAIN', 'VALIDATION_ERROR'],
+      404: ['NFT_NOT_FOUND'],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
+  })
   async item(
     @Query(new ZodValidationPipe(nftItemQuerySchema)) query: NftItemQuery,
     @CurrentApiKey() key: ApiKeyRecord,

@@ -343,7 +343,8 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
       contract: nft.http,
       tokenId: '1',
       standard: 'ERC721',
-      attributes: [{ trait_type: 'rank', value: 1n }],
+      attributes: { rank: 1n },
+      rawAttributes: [{ trait_type: 'rank', value: 1n }],
       lastUpdatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       name: 'Meta #1',
       description: 'served over http',
@@ -365,7 +366,8 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
       data: {
         name: 'On-chain',
         description: 'from a data: URI',
-        attributes: [{ trait_type: 'x', value: 1n }],
+        attributes: { x: 1n },
+        rawAttributes: [{ trait_type: 'x', value: 1n }],
       },
     });
   });
@@ -384,7 +386,8 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
       tokenId: HUGE_ID.toString(),
       standard: 'ERC1155',
       name: `Item ${HUGE_ID}`,
-      attributes: [{ trait_type: 'rarity', value: 'rare' }],
+      attributes: { rarity: 'rare' },
+      rawAttributes: [{ trait_type: 'rarity', value: 'rare' }],
       tokenUri: `${base}/erc1155/${HUGE_HEX}.json`,
     });
   });
@@ -397,7 +400,8 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
       name: null,
       tokenUri: `${base}/big/0`,
       standard: 'ERC721',
-      attributes: [],
+      attributes: {},
+      rawAttributes: [],
     });
 
     const started = Date.now();

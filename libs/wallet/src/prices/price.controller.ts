@@ -1,12 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { BareResponse, ZodValidationPipe } from '@chainwire/core';
-import { SUPPORTED_FIAT_CURRENCIES } from '../balances/fiat-currencies';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswers, ApiZodParams, ApiZodQuery, BareResponse, ZodValidationPipe } from '@chainwire/core';
 import { GetPriceQuery } from './get-price.query';
-import { type PriceRequest, priceRequestSchema } from './price-query.schema';
+import { INVALID_SYMBOL, type PriceRequest, priceRequestSchema } from './price-query.schema';
 import { PriceRequestInput } from './price-request.decorator';
-import { PriceResponse } from './price.response';
+import { type PriceResponse, priceSchema } from './price.response';
+import { PRICE_NOT_FOUND, PRICE_UNAVAILABLE } from './price.service';
 
 @ApiTags('prices')
 @Controller('api/price')
@@ -23,9 +23,17 @@ export class PriceController {
       'UNSUPPORTED_FIAT_CURRENCY, VALIDATION_ERROR; 401 UNAUTHORIZED; 404 PRICE_NOT_FOUND when no source ' +
       'prices the symbol; 503 PRICE_UNAVAILABLE when the sources failed and nothing is cached.',
   })
-  @ApiParam({ name: 'symbol', example: 'ETH', description: 'Case-insensitive' })
-  @ApiQuery({ name: 'basePair', required: false, enum: SUPPORTED_FIAT_CURRENCIES, example: 'USD' })
-  @ApiOkResponse({ type: PriceResponse })
+  @ApiZodParams(priceRequestSchema.pick({ symbol: true }))
+  @ApiZodQuery(priceRequestSchema.pick({ basePair: true }))
+  @ApiAnswers({
+    ok: priceSchema,
+    bare: true,
+    errors: {
+      400: [INVALID_SYMBOL, 'UNSUPPORTED_FIAT_CURRENCY', 'VALIDATION_ERROR'],
+      404: [PRICE_NOT_FOUND],
+      503: [PRICE_UNAVAILABLE],
+    },
+  })
   getPrice(
     @PriceRequestInput(new ZodValidationPipe(priceRequestSchema)) { symbol, basePair }: PriceRequest,
   ): Promise<PriceResponse> {

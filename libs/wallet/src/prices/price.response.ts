@@ -1,26 +1,20 @@
-import { ApiProperty } from '@nestjs/swagger';
-import type { LosslessNumber } from '@chainwire/core';
+import { z } from 'zod';
+import { exactDecimal, isoTime } from '@chainwire/core';
 
 /** GET /api/price/:symbol, bare (not in the envelope). */
-export class PriceResponse {
-  @ApiProperty({ description: 'Upper-case', example: 'ETH' })
-  symbol!: string;
-
-  @ApiProperty({ description: 'ISO 4217, upper-case', example: 'USD' })
-  basePair!: string;
-
-  @ApiProperty({
-    type: Number,
-    description:
-      'Price of one unit in basePair: an exact decimal number literal, every digit the source gave (never rounded)',
-    example: 3000.12345678,
+export const priceSchema = z
+  .object({
+    symbol: z.string().meta({ description: 'Upper-case', example: 'ETH' }),
+    basePair: z.string().meta({ description: 'ISO 4217, upper-case', example: 'USD' }),
+    value: exactDecimal({
+      description:
+        'Price of one unit in basePair: an exact decimal number literal, every digit the source gave (never rounded)',
+      example: 3000.12345678,
+    }),
+    updatedAt: isoTime({
+      description: "When the source set this price (a feed round's updatedAt, the API's last_updated_at)",
+    }),
   })
-  value!: LosslessNumber;
+  .meta({ id: 'PriceResponse' });
 
-  @ApiProperty({
-    description:
-      "ISO 8601: when the source set this price (a feed round's updatedAt, the API's last_updated_at)",
-    example: '2026-01-01T00:00:00.000Z',
-  })
-  updatedAt!: string;
-}
+export type PriceResponse = z.output<typeof priceSchema>;

@@ -5,6 +5,7 @@ import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
 import { ChainCapabilitiesModule, ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
 import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLogger } from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
 import type { WalletModuleOptions } from '../wallet.module';
 import { NftsModule } from '../nfts/nfts.module';
@@ -33,6 +34,8 @@ export interface WalletTestApp {
     body: unknown,
     apiKey?: string | null,
   ): Promise<{ status: number; text: string; json: Record<string, unknown> }>;
+  /** Checks every answer against the OpenAPI document at close(); `contract.optOut(reason)` exempts a spec. */
+  contract: OpenApiContractCheck;
   close(): Promise<void>;
 }
 
@@ -71,12 +74,18 @@ export async function startWalletTestApp(
   })
   class WalletTestModule {}
 
-  const app = await createHttpApp(WalletTestModule, { logger: silentLogger });
+  // The docs routes serve the document the contract check validates answers against.
+  const app = await createHttpApp(WalletTestModule, {
+    logger: silentLogger,
+    docs: { title: 'wallet test', version: '0' },
+  });
+  const contract = checkOpenApiContract(app);
   return {
     db,
     eventStore,
     app,
     keys,
+    contract,
     async get(url, apiKey = keys.enterprise) {
       return answer(
         await app.inject({ method: 'GET', url, headers: apiKey === null ? {} : { 'x-api-key': apiKey } }),
@@ -95,9 +104,11 @@ export async function startWalletTestApp(
       );
     },
     async close() {
+      const report = await contract.check();
       await app.close();
       await eventStore.close();
       await db.close();
+      report.assertConforms();
     },
   };
 }

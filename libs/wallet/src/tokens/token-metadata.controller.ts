@@ -1,13 +1,10 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Enveloped, ZodValidationPipe } from '@chainwire/core';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswers, ApiZodBody, Enveloped, ZodValidationPipe } from '@chainwire/core';
 import { GetTokenMetadataQuery } from './get-token-metadata.query';
-import {
-  TokenMetadataEnvelope,
-  TokenMetadataRequestDto,
-  type TokenMetadataResult,
-} from './token-metadata.response';
+import { TokenErrorCode } from './token-error-codes';
+import { type TokenMetadataResult, tokenMetadataResultSchema } from './token-metadata.response';
 import { tokenMetadataSchema, type TokenMetadataRequest } from './token-metadata.schema';
 
 @ApiTags('tokens')
@@ -26,8 +23,16 @@ export class TokenMetadataController {
       '401 UNAUTHORIZED; 403 CHAIN_NOT_IN_PLAN; 404 TOKEN_NOT_FOUND (no code, or not an ERC-20); ' +
       '503 SERVICE_UNAVAILABLE.',
   })
-  @ApiBody({ type: TokenMetadataRequestDto })
-  @ApiOkResponse({ type: TokenMetadataEnvelope })
+  @ApiZodBody(tokenMetadataSchema)
+  @ApiAnswers({
+    ok: tokenMetadataResultSchema,
+    body: true,
+    errors: {
+      400: ['VALIDATION_ERROR', 'INVALID_ADDRESS', 'UNKNOWN_CHAIN', 'UNSUPPORTED_CHAIN'],
+      404: [TokenErrorCode.TOKEN_NOT_FOUND],
+      503: ['SERVICE_UNAVAILABLE'],
+    },
+  })
   async tokenMetadata(
     @Body(new ZodValidationPipe(tokenMetadataSchema)) body: TokenMetadataRequest,
   ): Promise<Enveloped<TokenMetadataResult>> {

@@ -1,13 +1,16 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
+import { ApiAnswers } from '@chainwire/core';
+import { WebhookErrorCode } from '../webhook-errors';
 import {
   ProvisionSigningSecretCommand,
   RotateSigningSecretCommand,
   type IssuedSecret,
 } from './signing-secret.commands';
 import { GetSigningSecretInfoQuery, type SigningSecretInfo } from './signing-secret.queries';
+import { issuedSecretSchema, signingSecretInfoSchema } from './signing-secret.response';
 
 @ApiTags('notifications')
 @Controller('api/notifications/signing-secret')
@@ -23,7 +26,10 @@ export class SigningSecretController {
     description:
       'data: {version, createdAt, rotatedAt}. Errors: 404 SIGNING_SECRET_NOT_FOUND; 401 UNAUTHORIZED.',
   })
-  @ApiOkResponse({ description: 'Envelope with data {version, createdAt, rotatedAt}' })
+  @ApiAnswers({
+    ok: signingSecretInfoSchema,
+    errors: { 404: [WebhookErrorCode.SIGNING_SECRET_NOT_FOUND] },
+  })
   info(@CurrentApiKey() key: ApiKeyRecord): Promise<SigningSecretInfo> {
     return this.queryBus.execute(new GetSigningSecretInfoQuery(key.id));
   }
@@ -35,7 +41,11 @@ export class SigningSecretController {
       'data: {secret}: `whsec_` + base64 of 32 random bytes, the Standard Webhooks key. ' +
       'Errors: 409 SIGNING_SECRET_EXISTS; 401 UNAUTHORIZED.',
   })
-  @ApiCreatedResponse({ description: 'Envelope with data {secret}' })
+  @ApiAnswers({
+    ok: issuedSecretSchema,
+    status: 201,
+    errors: { 409: [WebhookErrorCode.SIGNING_SECRET_EXISTS] },
+  })
   provision(@CurrentApiKey() key: ApiKeyRecord): Promise<IssuedSecret> {
     return this.commandBus.execute(new ProvisionSigningSecretCommand(key.id));
   }
@@ -47,7 +57,7 @@ export class SigningSecretController {
     description:
       'Every delivery signed after this call uses only the new secret. Errors: 404 SIGNING_SECRET_NOT_FOUND; 401 UNAUTHORIZED.',
   })
-  @ApiOkResponse({ description: 'Envelope with data {secret}' })
+  @ApiAnswers({ ok: issuedSecretSchema, errors: { 404: [WebhookErrorCode.SIGNING_SECRET_NOT_FOUND] } })
   rotate(@CurrentApiKey() key: ApiKeyRecord): Promise<IssuedSecret> {
     return this.commandBus.execute(new RotateSigningSecretCommand(key.id));
   }

@@ -1,28 +1,29 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
 import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
-import { ZodValidationPipe } from '@chainwire/core';
+import { ApiAnswers, ApiZodBody, ApiZodParams, ApiZodQuery, ZodValidationPipe } from '@chainwire/core';
 import type { WebhooksConfig } from '../config/webhooks-config';
 import type { DeliveryLogEntry } from '../deliveries/deliveries.projection';
-import { WEBHOOKS_CONFIG } from '../webhook-errors';
+import { deliveryLogEntrySchema } from '../deliveries/delivery-log.response';
+import { WEBHOOKS_CONFIG, WebhookErrorCode } from '../webhook-errors';
 import { CreateSubscriptionCommand, DeleteSubscriptionCommand } from './subscription.commands';
-import { EVENT_KINDS } from './subscription.events';
 import { GetDeliveryLogQuery, GetSubscriptionQuery, ListSubscriptionsQuery } from './subscription.queries';
 import type { SubscriptionView } from './subscription.response';
 import {
+  createSubscriptionBodySchema,
+  listLimitQuerySchema,
+  subscriptionViewSchema,
+} from './subscription-view.response';
+import {
   createSubscriptionSchema,
-  DEFAULT_LIST_LIMIT,
   listQuerySchema,
-  MAX_LIST_LIMIT,
   type CreateSubscriptionBody,
 } from './subscription.schemas';
 
-const LIMIT_DOC = {
-  name: 'limit',
-  required: false,
-  description: `1 to ${MAX_LIST_LIMIT}, default ${DEFAULT_LIST_LIMIT}; other values: 400 INVALID_LIMIT`,
-};
+const SUBSCRIPTION_ID = z.object({ id: z.string().meta({ format: 'uuid' }) });
+const NOT_FOUND = { 404: [WebhookErrorCode.SUBSCRIPTION_NOT_FOUND] };
 
 @ApiTags('notifications')
 @Controller('api/notifications/subscriptions')
@@ -47,16 +48,19 @@ export class SubscriptionsController {
       'INVALID_ADDRESS, INVALID_WEBHOOK_URL, INVALID_EVENT_KINDS; 403 CHAIN_NOT_IN_PLAN; 409 SUBSCRIPTION_EXISTS, ' +
       "SUBSCRIPTION_LIMIT (the key holds its plan's cap of live subscriptions; delete one first).",
   })
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['chain', 'address', 'webhookUrl', 'eventKinds'],
-      properties: {
-        chain: { type: 'string', example: 'ethereum' },
-        address: { type: 'string', example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
-        webhookUrl: { type: 'string', example: 'https://example.com/hooks/transfers' },
-        eventKinds: { type: 'array', items: { type: 'string', enum: [...EVENT_KINDS] } },
-      },
+  @ApiZodBody(createSubscriptionBodySchema)
+  @ApiAnswers({
+    ok: subscriptionViewSchema,
+    status: 201,
+    body: true,
+    errors: {
+      400: [
+        'UNKNOWN_CHAIN',
+        'INVALID_ADDRESS',
+        WebhookErrorCode.INVALID_WEBHOOK_URL,
+        WebhookErrorCode.INVALID_EVENT_KINDS,
+      ],
+      409: [WebhookErrorCode.SUBSCRIPTION_EXISTS, WebhookErrorCode.SUBSCRIPTION_LIMIT],
     },
   })
   create(@CurrentApiKey() key: ApiKeyRecord, @Body() body: unknown): Promise<SubscriptionView> {
@@ -66,7 +70,8 @@ export class SubscriptionsController {
 
   @Get()
   @ApiOperation({ summary: "This key's subscriptions, newest first (deleted ones left out)" })
-  @ApiQuery(LIMIT_DOC)
+  @ApiZodQuery(listLimitQuerySchema)
+  @ApiAnswers({ ok: z.array(subscriptionViewSchema), errors: { 400: [WebhookErrorCode.INVALID_LIMIT] } })
   list(@CurrentApiKey() key: ApiKeyRecord, @Query() query: unknown): Promise<SubscriptionView[]> {
     const { limit } = this.listPipe.transform(query ?? {});
     return this.queryBus.execute(new ListSubscriptionsQuery(key.id, limit));
@@ -77,7 +82,8 @@ export class SubscriptionsController {
     summary: 'One subscription with its status',
     description: 'Errors: 404 SUBSCRIPTION_NOT_FOUND.',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiZodParams(SUBSCRIPTION_ID)
+  @ApiAnswers({ ok: subscriptionViewSchema, errors: NOT_FOUND })
   get(@CurrentApiKey() key: ApiKeyRecord, @Param('id') id: string): Promise<SubscriptionView> {
     return this.queryBus.execute(new GetSubscriptionQuery(key.id, id));
   }
@@ -87,7 +93,8 @@ export class SubscriptionsController {
     summary: 'Delete a subscription: nothing is delivered for it afterwards, held deliveries included',
     description: 'Errors: 404 SUBSCRIPTION_NOT_FOUND.',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
+  @ApiZodParams(SUBSCRIPTION_ID)
+  @ApiAnswers({ ok: subscriptionViewSchema, errors: NOT_FOUND })
   delete(@CurrentApiKey() key: ApiKeyRecord, @Param('id') id: string): Promise<SubscriptionView> {
     return this.commandBus.execute(new DeleteSubscriptionCommand(key, id));
   }
@@ -99,8 +106,12 @@ export class SubscriptionsController {
     description:
       'Newest first. There is no manual redelivery. Errors: 404 SUBSCRIPTION_NOT_FOUND; 400 INVALID_LIMIT.',
   })
-  @ApiParam({ name: 'id', format: 'uuid' })
-  @ApiQuery(LIMIT_DOC)
+  @ApiZodParams(SUBSCRIPTION_ID)
+  @ApiZodQuery(listLimitQuerySchema)
+  @ApiAnswers({
+    ok: z.array(deliveryLogEntrySchema),
+    errors: { ...NOT_FOUND, 400: [WebhookErrorCode.INVALID_LIMIT] },
+  })
   deliveries(
     @CurrentApiKey() key: ApiKeyRecord,
     @Param('id') id: string,

@@ -7,6 +7,7 @@ import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
 import { createHttpApp, type Database, DatabaseModule, silentLogger } from '@chainwire/core';
 import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import { DEFAULT_BREAKER, DEFAULT_USER_AGENT, type WebhooksConfig } from '../config/webhooks-config';
 import { Dispatcher, type DispatcherDeps } from '../dispatcher/dispatcher';
 import { SecretBox } from '../secrets/secret-box';
@@ -34,6 +35,8 @@ export interface WebhooksTestApp {
   subscribe(apiKey: string, address: string, webhookUrl: string): Promise<string>;
   /** A dispatcher on this app's database, event store and config, indexing `ethereum`; not started. */
   dispatcher(options?: Partial<Omit<DispatcherDeps, 'db' | 'eventStore'>>): Dispatcher;
+  /** Checks every answer against the OpenAPI document at close(); `contract.optOut(reason)` exempts a spec. */
+  contract: OpenApiContractCheck;
   close(): Promise<void>;
 }
 
@@ -76,13 +79,19 @@ export async function startWebhooksTestApp(config = testWebhooksConfig()): Promi
   })
   class WebhooksTestModule {}
 
-  const app = await createHttpApp(WebhooksTestModule, { logger: silentLogger });
+  // The docs routes serve the document the contract check validates answers against.
+  const app = await createHttpApp(WebhooksTestModule, {
+    logger: silentLogger,
+    docs: { title: 'webhooks test', version: '0' },
+  });
+  const contract = checkOpenApiContract(app);
   const testApp: WebhooksTestApp = {
     db,
     eventStore,
     config,
     app,
     keys,
+    contract,
     async request(method, url, body, apiKey = keys.pro.key) {
       const res = await app.inject({
         method,
@@ -109,9 +118,11 @@ export async function startWebhooksTestApp(config = testWebhooksConfig()): Promi
       return new Dispatcher({ db, eventStore, config, indexedChains: ['ethereum'], ...options });
     },
     async close() {
+      const report = await contract.check();
       await app.close();
       await eventStore.close();
       await db.close();
+      report.assertConforms();
     },
   };
   return testApp;

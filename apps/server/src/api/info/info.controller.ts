@@ -1,9 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type ApiKeyRecord, CurrentApiKey } from '@chainwire/auth';
+import { ApiAnswers } from '@chainwire/core';
 import { GetInfoQuery } from './get-info.query';
-import { InfoEnvelope, type InfoResult } from './info.response';
+import { type InfoResult, infoResultSchema } from './info.response';
 
 /** Counts over every feature's tables: it lives with the assembled API, which knows them all. */
 @ApiTags('info')
@@ -14,9 +15,8 @@ export class InfoController {
   @Get()
   @ApiOperation({
     summary: 'Counts: chains, active assets, indexed blocks per chain, your webhook subscriptions',
-    description: 'Errors: 401 UNAUTHORIZED.',
   })
-  @ApiOkResponse({ type: InfoEnvelope })
+  @ApiAnswers({ ok: infoResultSchema })
   info(@CurrentApiKey() key: ApiKeyRecord): Promise<InfoResult> {
     return this.queryBus.execute(new GetInfoQuery(key.id));
   }

@@ -610,7 +610,13 @@ describe('POST /api/txs/prepare-sign on Solana (LiteSVM behind a JSON-RPC node)'
     for (const key of ['h', 'n', 't', 'p', 'r', 'w', 'v']) {
       expect(described('TronReferenceBlockDto', key)).toMatch(new RegExp(`^${key}: \\w`));
     }
-    expect(described('TronTxFeeDto', 'rp')).toMatch(/^rp: reference block/);
+    // OpenAPI 3.0 ignores a $ref's siblings: rp's description is its component's.
+    expect(schemas.TronTxFeeDto!.properties.rp).toEqual({
+      $ref: '#/components/schemas/TronReferenceBlockDto',
+    });
+    expect(String((schemas.TronReferenceBlockDto as { description?: string }).description)).toMatch(
+      /^rp: reference block/,
+    );
     expect(described('TronTxFeeDto', 'el')).toMatch(/^el: fee limit in sun/);
     expect(schemas.PrepareSignResult!.properties.fee!.oneOf).toEqual([
       { $ref: '#/components/schemas/TxFeeDto' },
