@@ -7,7 +7,8 @@ import { type ServerOnAnvil, startServerOnAnvil, TEST_API_KEY } from '../testing
  * Bad input, generated: random requests against every route of the OpenAPI document (random path
  * parameters, queries, bodies, content types, methods and keys) on the whole service with a real node.
  * No answer may be a 5xx, take more than 5 s, leave the error envelope out, or show a stack frame or a
- * file path; without a valid key every API route answers 401. The seed is fixed (FUZZ_SEED overrides
+ * file path; without a valid key every API route answers 401; and every answer is one the OpenAPI document
+ * declares for its operation (status, content type, body schema), checked when the server stops. The seed is fixed (FUZZ_SEED overrides
  * it) and fast-check prints it with the shrunk counterexample on failure.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
@@ -184,6 +185,11 @@ describe('API fuzz: every route of the OpenAPI document under random input', () 
         });
         const text = await res.text();
         const took = Date.now() - started;
+        // Every answer to a documented operation is held to the document too, when the server stops: its
+        // status, content type and body. Other methods, and paths an empty segment takes off the route, are
+        // outside every operation.
+        if (r.documented)
+          t.contract.record(r.method, url.pathname, res.status, res.headers.get('content-type'), text);
         const context = `${r.method} ${url.pathname}${url.search} → ${res.status} in ${took} ms: ${text.slice(0, 300)}`;
         if (res.status >= 500) throw new Error(`5xx: ${context}`);
         if (took > DEADLINE_MS) throw new Error(`slow: ${context}`);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type AppConfig, type Database, type Role, silentLogger, webhookSettings } from '@chainwire/core';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
 import { createTestDatabase } from '../../../../test/support/test-database';
-import { checkClientAnswers, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import { checkClientAnswers, type ClientContractCheck } from '../../../../test/support/openapi-contract';
 import { type RunningServer, startServer } from '../bootstrap/start-server';
 
 export const TEST_API_KEY = 'server-test-key-0123456789';
@@ -23,7 +23,7 @@ export interface ServerOnAnvil {
    * Checks every answer `api()` received against the served OpenAPI document at stop();
    * `contract.optOut(reason)` exempts a spec.
    */
-  readonly contract: OpenApiContractCheck;
+  readonly contract: ClientContractCheck;
   stop(): Promise<void>;
 }
 

@@ -44,6 +44,8 @@ export class SigningSecretController {
   @ApiAnswers({
     ok: issuedSecretSchema,
     status: 201,
+    // No body is taken, but one sent is still read (and refused) before the handler runs.
+    body: true,
     errors: { 409: [WebhookErrorCode.SIGNING_SECRET_EXISTS] },
   })
   provision(@CurrentApiKey() key: ApiKeyRecord): Promise<IssuedSecret> {
@@ -57,7 +59,11 @@ export class SigningSecretController {
     description:
       'Every delivery signed after this call uses only the new secret. Errors: 404 SIGNING_SECRET_NOT_FOUND; 401 UNAUTHORIZED.',
   })
-  @ApiAnswers({ ok: issuedSecretSchema, errors: { 404: [WebhookErrorCode.SIGNING_SECRET_NOT_FOUND] } })
+  @ApiAnswers({
+    ok: issuedSecretSchema,
+    body: true,
+    errors: { 404: [WebhookErrorCode.SIGNING_SECRET_NOT_FOUND] },
+  })
   rotate(@CurrentApiKey() key: ApiKeyRecord): Promise<IssuedSecret> {
     return this.commandBus.execute(new RotateSigningSecretCommand(key.id));
   }

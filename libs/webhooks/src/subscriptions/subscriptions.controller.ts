@@ -94,7 +94,8 @@ export class SubscriptionsController {
     description: 'Errors: 404 SUBSCRIPTION_NOT_FOUND.',
   })
   @ApiZodParams(SUBSCRIPTION_ID)
-  @ApiAnswers({ ok: subscriptionViewSchema, errors: NOT_FOUND })
+  // No body is taken, but one sent is still read (and refused) before the handler runs.
+  @ApiAnswers({ ok: subscriptionViewSchema, body: true, errors: NOT_FOUND })
   delete(@CurrentApiKey() key: ApiKeyRecord, @Param('id') id: string): Promise<SubscriptionView> {
     return this.commandBus.execute(new DeleteSubscriptionCommand(key, id));
   }

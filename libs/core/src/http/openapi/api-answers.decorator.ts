@@ -28,7 +28,10 @@ export interface ApiAnswersOptions {
   errors?: DeclaredErrors;
   /** No API key: the health probes. Default false (401 and 429 are declared). */
   public?: boolean;
-  /** The route reads a JSON body (400 INVALID_JSON, 413, 415). */
+  /**
+   * A body sent is read (400 INVALID_JSON, 413, 415): every POST and DELETE route, whether its handler takes
+   * a body or not, since the body parser runs before the handler.
+   */
   body?: boolean;
 }
 
