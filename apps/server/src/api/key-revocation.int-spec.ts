@@ -5,6 +5,7 @@ import { type Database, silentLogger } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { testWebhooksConfig } from '@chainwire/webhooks/testing';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import { createApiApp } from './create-api-app';
 
 /**
@@ -15,6 +16,7 @@ describe('a revoked key', () => {
   let db: Database;
   let eventStore: PostgresEventStore;
   let apps: NestFastifyApplication[];
+  let contracts: OpenApiContractCheck[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -25,11 +27,14 @@ describe('a revoked key', () => {
     for (let i = 0; i < 2; i++) {
       apps.push(await createApiApp({ db, eventStore, logger: silentLogger, webhooks: testWebhooksConfig() }));
     }
+    contracts = apps.map((app) => checkOpenApiContract(app));
   });
   afterAll(async () => {
+    const reports = await Promise.all(contracts.map((c) => c.check()));
     for (const app of apps ?? []) await app.close();
     await eventStore?.close();
     await db?.close();
+    for (const report of reports) report.assertConforms();
   });
 
   const status = async (app: NestFastifyApplication, key: string) =>

@@ -10,6 +10,7 @@ import { type Database, parseJsonExact, type PlanLimitSettings, silentLogger } f
 import { PostgresEventStore } from '@chainwire/event-store';
 import { testWebhooksConfig } from '@chainwire/webhooks/testing';
 import { createTestDatabase } from '../../../../test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import { createApiApp } from './create-api-app';
 
 const limits = (free: number, windowSeconds = 60, subscriptions = 100): PlanLimitSettings => ({
@@ -25,6 +26,7 @@ describe('plan limits on the API', () => {
   let db: Database;
   let eventStore: PostgresEventStore;
   const apps: NestFastifyApplication[] = [];
+  const contracts: OpenApiContractCheck[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -32,9 +34,12 @@ describe('plan limits on the API', () => {
     await seedRegistries(db.dataSource);
   });
   afterAll(async () => {
+    // Every answer, 429s and their headers included, is one the served document declares.
+    const reports = await Promise.all(contracts.map((c) => c.check()));
     for (const app of apps) await app.close();
     await eventStore.close();
     await db.close();
+    for (const report of reports) report.assertConforms();
   });
 
   async function api(planLimits: PlanLimitSettings): Promise<NestFastifyApplication> {
@@ -46,6 +51,7 @@ describe('plan limits on the API', () => {
       planLimits,
     });
     apps.push(app);
+    contracts.push(checkOpenApiContract(app));
     return app;
   }
   const keyOn = async (plan: Plan) => (await createApiKey(db.dataSource, { plan })).key;
@@ -151,6 +157,7 @@ describe('plan limits on the API', () => {
   it('limits nothing when the app is built without plan limits', async () => {
     const app = await createApiApp({ db, eventStore, logger: silentLogger, webhooks: testWebhooksConfig() });
     apps.push(app);
+    contracts.push(checkOpenApiContract(app));
     const free = await keyOn('free');
     const answers = await Promise.all(Array.from({ length: 60 }, () => get(app, free)));
     expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
