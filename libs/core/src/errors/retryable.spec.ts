@@ -138,4 +138,16 @@ describe('backoffDelay', () => {
       100, 200, 400, 800, 1000, 1000, 1000,
     ]);
   });
+  it("retries grpc-js's transport failures, whatever status code they carry", () => {
+    for (const message of [
+      '2 UNKNOWN: Stream removed',
+      '13 INTERNAL: Received RST_STREAM with code 2',
+      'GOAWAY received',
+      'Channel has been shut down',
+    ]) {
+      expect(
+        isRetryableError(Object.assign(new Error(message), { code: Number(message[0]) || undefined })),
+      ).toBe(true);
+    }
+  });
 });

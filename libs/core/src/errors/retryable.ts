@@ -52,10 +52,11 @@ const RETRYABLE_NODE_CODES = new Set([
 ]);
 /**
  * Messages of failures that carry no code: pg's "Connection terminated unexpectedly" (the server or a
- * proxy dropped the socket), pool timeouts, fetch's "fetch failed", socket hang-ups.
+ * proxy dropped the socket), pool timeouts, fetch's "fetch failed", socket hang-ups, grpc-js's transport
+ * failures (a stream removed or reset, GOAWAY, a channel shut down), and nodes' transient words.
  */
 const RETRYABLE_MESSAGES =
-  /connection terminated|connection (was )?(closed|ended|reset)|timeout exceeded when trying to connect|client has encountered a connection error|fetch failed|socket hang up|other side closed|header not found|unknown block|block not found|timed? ?out|rate limit|too many requests|try again|temporarily|overloaded/i;
+  /connection terminated|connection (was )?(closed|ended|reset)|timeout exceeded when trying to connect|client has encountered a connection error|fetch failed|socket hang up|other side closed|stream removed|rst_stream|goaway|channel (has been )?shut ?down|header not found|unknown block|block not found|timed? ?out|rate limit|too many requests|try again|temporarily|overloaded/i;
 
 /**
  * JSON-RPC error codes of transient node conditions, as viem's RpcRequestError and its subclasses carry

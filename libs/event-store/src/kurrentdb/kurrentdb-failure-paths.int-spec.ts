@@ -125,9 +125,13 @@ describe('KurrentDbEventStore failure paths (protocol fixture)', () => {
           () => new Error('expected a failure'),
           (e: unknown) => e,
         );
-        expect({ message: (error as Error).message, retryable: isRetryableError(error) }).toMatchObject({
-          retryable: true,
-        });
+        const e = error as Error & { code?: unknown; type?: unknown };
+        // A failure names the error in full: its class, code, type and message.
+        expect(
+          isRetryableError(e)
+            ? 'retryable'
+            : `not retryable: ${e.name} ${String(e.code)} ${String(e.type)}: ${e.message}`,
+        ).toBe('retryable');
       }
     } finally {
       await fixture.start();
