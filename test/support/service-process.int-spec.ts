@@ -29,11 +29,25 @@ describe('startService', () => {
         expect(picked[0]).toBe(taken);
         expect(new URL(service.url).port).toBe(String(picked[1]));
         expect([200, 404]).toContain((await service.get('/api/blocks/latest')).status);
+        expect((await service.contract.check()).violations).toEqual([]);
       } finally {
         await service.stop();
       }
     } finally {
       holder.close();
     }
+  });
+
+  it('holds what the service answered to its document, after the service is gone', async () => {
+    const service = await startService({});
+    const answer = await service.get('/api/blocks/latest');
+    await service.kill();
+    expect((await service.contract.check()).checked).toBe(1);
+    // The same operation answering a status its document does not list.
+    service.contract.record('GET', '/api/blocks/latest', 418, 'application/json', answer.text);
+    const report = await service.contract.check();
+    expect(report.violations).toHaveLength(1);
+    expect(() => report.assertConforms()).toThrow('/api/blocks/latest');
+    service.contract.optOut('this test records a violating answer on purpose');
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '@chainwire/chains';
 import { PROJECT_ROOT } from '@chainwire/core';
+import { checkClientAnswers, type ClientContractCheck } from './openapi-contract';
 
 // The flags `npm start` runs the server with (scripts/server-node-flags.cjs), so a spawned service is the one users run.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- plain CommonJS, shared with npm start's script
@@ -34,6 +35,8 @@ export interface ServiceProcess {
   readonly answeredAfterMs: number;
   /** The process id (the server's own process: viaStartScript runs it in the script's process). */
   readonly pid: number;
+  /** What get/send received, held to the served document once the spec file's tests ran. */
+  readonly contract: ClientContractCheck;
 }
 
 /** The API's envelope, `data` left loose for the specs to narrow. */
@@ -62,6 +65,25 @@ const PORT_ATTEMPTS = 3;
 
 /** Thrown when the child could not bind the picked port; startService picks another. */
 class PortTakenError extends Error {}
+
+/** The contract checks of the services this spec file started, each with what it answered. */
+const startedServices: { readonly label: string; readonly contract: ClientContractCheck }[] = [];
+
+// Every answer a spawned service gives through get/send is held to the OpenAPI document that build served
+// (docs/architecture.md §10): once the spec file's tests ran, whether each service was stopped or killed.
+if (typeof afterAll === 'function') {
+  afterAll(async () => {
+    const checks = startedServices.splice(0);
+    for (const { label, contract } of checks) {
+      const report = await contract.check();
+      try {
+        report.assertConforms();
+      } catch (error) {
+        throw new Error(`${label}: ${(error as Error).message}`);
+      }
+    }
+  });
+}
 
 /**
  * Starts the built server (`dist/`) as a child process, as `npm start` would, and waits until the API answers.
@@ -119,18 +141,24 @@ async function startOnPort(
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const get = async (path: string) => {
-    const res = await fetch(url + path, { headers: { 'x-api-key': apiKey } });
-    return { status: res.status, text: await res.text() };
-  };
-  const send = async (method: string, path: string, body?: unknown) => {
+  const contract = checkClientAnswers(url);
+  const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(url + path, {
       method,
       headers: { 'x-api-key': apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, json: (await res.json()) as ServiceEnvelope };
+    const text = await res.text();
+    contract.record(method, path, res.status, res.headers.get('content-type'), text);
+    return { status: res.status, text };
   };
+  const get = (path: string) => call('GET', path);
+  const send = async (method: string, path: string, body?: unknown) => {
+    const { status, text } = await call(method, path, body);
+    return { status, json: JSON.parse(text) as ServiceEnvelope };
+  };
+  const probe = async () =>
+    (await fetch(`${url}/api/blocks/latest`, { headers: { 'x-api-key': apiKey } })).status;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -139,8 +167,8 @@ async function startOnPort(
       throw portTaken ? new PortTakenError(message) : new Error(message);
     }
     try {
-      const res = await get('/api/blocks/latest');
-      if (res.status === 200 || res.status === 404) break;
+      const status = await probe();
+      if (status === 200 || status === 404) break;
     } catch {
       // not listening yet
     }
@@ -151,9 +179,12 @@ async function startOnPort(
     await new Promise((r) => setTimeout(r, 50));
   }
   const answeredAfterMs = Date.now() - spawnedAt;
+  await contract.fetchDocument();
+  startedServices.push({ label: `service ${entry} on port ${port}`, contract });
   return {
     answeredAfterMs,
     pid: child.pid!,
+    contract,
     url,
     apiKey,
     dataDir,

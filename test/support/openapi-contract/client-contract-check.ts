@@ -8,6 +8,11 @@ import type { RecordedResponse } from './recorded-response';
 export interface ClientContractCheck extends OpenApiContractCheck {
   /** Records an answer a client received: the method, the path it called and what came back. */
   record(method: string, path: string, status: number, contentType: string | null, body: string): void;
+  /**
+   * Fetches the served document now, so a check made after the service stopped (or was killed) still
+   * validates against the document of the build that answered.
+   */
+  fetchDocument(): Promise<void>;
 }
 
 /**
@@ -19,6 +24,12 @@ export interface ClientContractCheck extends OpenApiContractCheck {
 export function checkClientAnswers(baseUrl: string): ClientContractCheck {
   const responses: RecordedResponse[] = [];
   let optedOut: string | undefined;
+  let document: OpenApiDocument | undefined;
+  const fetchDocument = async (): Promise<OpenApiDocument> => {
+    const served = await fetch(`${baseUrl}${SERVED_DOCUMENT_PATH}`);
+    if (!served.ok) throw new Error(`GET ${SERVED_DOCUMENT_PATH} answered ${served.status}`);
+    return (await served.json()) as OpenApiDocument;
+  };
   return {
     record(method, path, status, contentType, body) {
       responses.push({
@@ -31,6 +42,9 @@ export function checkClientAnswers(baseUrl: string): ClientContractCheck {
         unrouted: status === 404,
       });
     },
+    async fetchDocument() {
+      document = await fetchDocument();
+    },
     optOut(reason) {
       if (!reason.trim()) throw new Error('an opt-out from the OpenAPI contract check needs a reason');
       optedOut = reason;
@@ -38,9 +52,7 @@ export function checkClientAnswers(baseUrl: string): ClientContractCheck {
     async check() {
       if (optedOut !== undefined || responses.length === 0) return contractReport(0, responses.length, []);
       try {
-        const served = await fetch(`${baseUrl}${SERVED_DOCUMENT_PATH}`);
-        if (!served.ok) throw new Error(`GET ${SERVED_DOCUMENT_PATH} answered ${served.status}`);
-        return validateAll((await served.json()) as OpenApiDocument, responses);
+        return validateAll(document ?? (await fetchDocument()), responses);
       } catch (error) {
         return failedReport(responses.length, error);
       }
