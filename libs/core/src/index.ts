@@ -33,6 +33,7 @@ export * from './http/guarded-get';
 export * from './http/envelope-schema';
 export * from './http/openapi';
 export * from './http/guarded-fetch';
+export * from './http/http-exchange';
 export * from './http/http-post';
 export * from './http/error-codes';
 export * from './http/exact-number-schemas';

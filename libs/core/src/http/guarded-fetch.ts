@@ -1,6 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
-import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { isIP } from 'node:net';
 import {
   CachingResolver,
   HostNotFoundError,
@@ -9,6 +7,7 @@ import {
   ResolverUnavailableError,
 } from './caching-resolver';
 import { forbiddenAddressReason } from './egress-policy';
+import { HttpAnswerCutError, HttpBodyTooLargeError, httpExchange } from './http-exchange';
 
 export interface GuardedFetchOptions {
   /** Allow loopback, private and other internal hosts: this egress kind's own setting (docs/architecture.md §8). */
@@ -130,15 +129,6 @@ export async function vettedAddress(
   return addresses[0];
 }
 
-/** A connection's lookup that answers the vetted address, so the name is not resolved a second time. */
-export function pinnedLookup(address: { address: string; family: number }): LookupFunction {
-  return (_hostname, lookupOptions, callback) => {
-    if ((lookupOptions as { all?: boolean }).all)
-      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [address]);
-    else callback(null, address.address, address.family);
-  };
-}
-
 /** What one pinned GET answered: a redirect's location (no body read), or the status and body. */
 export interface PinnedAnswer {
   readonly status: number;
@@ -151,7 +141,7 @@ export interface PinnedAnswer {
  * One GET on a connection pinned to `address`, whose peer is checked again once connected; the body is
  * read up to `maxBytes` (a longer one fails). A 3xx with a Location is answered without its body.
  */
-export function pinnedGet(
+export async function pinnedGet(
   target: URL,
   address: { address: string; family: number },
   options: Pick<GuardedFetchOptions, 'allowPrivateTargets' | 'maxBytes'> & {
@@ -159,59 +149,32 @@ export function pinnedGet(
   },
   deadline: AbortSignal,
 ): Promise<PinnedAnswer> {
-  const secure = target.protocol === 'https:';
-  return new Promise((resolve, reject) => {
-    const request = (secure ? https : http).request(
-      {
-        protocol: target.protocol,
-        hostname: target.hostname.replace(/^\[|\]$/g, ''),
-        port: target.port || (secure ? 443 : 80),
-        path: `${target.pathname}${target.search}`,
-        method: 'GET',
-        agent: false,
-        lookup: pinnedLookup(address),
-        headers: { accept: 'application/json, */*;q=0.5', ...options.headers },
-        signal: deadline,
+  try {
+    const answer = await httpExchange(target, {
+      method: 'GET',
+      headers: { accept: 'application/json, */*;q=0.5', ...options.headers },
+      signal: deadline,
+      maxBytes: options.maxBytes,
+      agent: false,
+      address,
+      checkPeer: (peer) => {
+        const reason = options.allowPrivateTargets ? null : forbiddenAddressReason(peer);
+        return reason ? new GuardedFetchError(`refused target: connected to a ${reason} address`) : null;
       },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        const contentType = response.headers['content-type'] ?? null;
-        if (status >= 300 && status < 400 && response.headers.location) {
-          response.destroy();
-          return resolve({ status, location: response.headers.location, body: Buffer.alloc(0), contentType });
-        }
-        const tooLarge = () => new GuardedFetchError(`body larger than ${options.maxBytes} bytes`);
-        if (Number(response.headers['content-length'] ?? 0) > options.maxBytes) {
-          response.destroy();
-          return reject(tooLarge());
-        }
-        const chunks: Buffer[] = [];
-        let read = 0;
-        response.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > options.maxBytes) {
-            response.destroy();
-            reject(tooLarge());
-          } else chunks.push(chunk);
-        });
-        response.on('end', () =>
-          resolve({ status, location: null, body: Buffer.concat(chunks), contentType }),
-        );
-        response.on('error', reject);
-        response.on('close', () => reject(new GuardedFetchError('connection closed before the body ended')));
-      },
-    );
-    request.on('socket', (socket: Socket) => {
-      const check = () => {
-        const peer = socket.remoteAddress;
-        const reason = peer && !options.allowPrivateTargets ? forbiddenAddressReason(peer) : null;
-        if (reason)
-          request.destroy(new GuardedFetchError(`refused target: connected to a ${reason} address`));
-      };
-      if (socket.connecting) socket.once('connect', check);
-      else check();
+      stopAtRedirect: true,
     });
-    request.on('error', reject);
-    request.end();
-  });
+    const location = answer.status >= 300 && answer.status < 400 ? (answer.headers.location ?? null) : null;
+    return {
+      status: answer.status,
+      location,
+      body: answer.body,
+      contentType: answer.headers['content-type'] ?? null,
+    };
+  } catch (error) {
+    if (error instanceof HttpBodyTooLargeError)
+      throw new GuardedFetchError(`body larger than ${options.maxBytes} bytes`);
+    if (error instanceof HttpAnswerCutError)
+      throw new GuardedFetchError('connection closed before the body ended');
+    throw error;
+  }
 }

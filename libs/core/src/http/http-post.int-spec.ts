@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { HttpBodyTooLargeError, httpPost, KeepAliveAgents, type HttpPostRequest } from './http-post';
+import { HttpBodyTooLargeError } from './http-exchange';
+import { httpPost, KeepAliveAgents, type HttpPostRequest } from './http-post';
 
 /** What `promise` was rejected with; fails the test when it was fulfilled. */
 async function failureOf(promise: Promise<unknown>): Promise<NodeJS.ErrnoException> {

@@ -4,7 +4,7 @@ import { isIP, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import {
   forbiddenAddressReason,
-  pinnedLookup,
+  httpExchange,
   redactUrlsIn,
   type ResolvedAddress,
   type ResolveHost,
@@ -118,12 +118,9 @@ export class WebhookSender {
     const deadline = AbortSignal.timeout(this.timeoutMs);
     try {
       const address = await this.vettedAddress(target.hostname.replace(/^\[|\]$/g, ''), deadline);
-      const status = await this.post(target, secure, address, headers, body, deadline).catch((error) => {
-        // A pooled connection the server closed while idle: the request never reached it, send it afresh.
-        if (error instanceof StaleConnectionError && !deadline.aborted)
-          return this.post(target, secure, address, headers, body, deadline, true);
-        throw error;
-      });
+      // A pooled connection the server closed as it was reused is sent afresh (httpExchange); receivers
+      // de-duplicate by webhook-id, so the rare resend of a request that did arrive is harmless.
+      const status = await this.post(target, address, headers, body, deadline);
       if (status >= 200 && status < 300) return done(status, null);
       if (status >= 300 && status < 400) return done(status, `redirect (HTTP ${status}) not followed`);
       return done(status, `HTTP ${status}`);
@@ -151,63 +148,29 @@ export class WebhookSender {
     return addresses[0];
   }
 
-  private post(
+  private async post(
     target: URL,
-    secure: boolean,
     address: ResolvedAddress,
     headers: Record<string, string>,
     body: string,
     deadline: AbortSignal,
-    freshConnection = false,
   ): Promise<number> {
-    const payload = Buffer.from(body, 'utf8');
-    return new Promise<number>((resolve, reject) => {
-      const request = (secure ? https : http).request(
-        {
-          protocol: target.protocol,
-          hostname: target.hostname.replace(/^\[|\]$/g, ''),
-          port: target.port || (secure ? 443 : 80),
-          path: `${target.pathname}${target.search}`,
-          method: 'POST',
-          // A retry after a stale pooled socket opens a new connection outside the pool.
-          agent: freshConnection ? false : secure ? this.httpsAgent : this.httpAgent,
-          lookup: pinnedLookup(address),
-          headers: { ...headers, 'content-length': String(payload.length) },
-          signal: deadline,
-        },
-        (response) => {
-          let read = 0;
-          const status = response.statusCode ?? 0;
-          response.on('data', (chunk: Buffer) => {
-            read += chunk.length;
-            if (read > this.maxResponseBytes) {
-              // Enough: the status is known, the rest is not worth a byte more.
-              response.destroy();
-              resolve(status);
-            }
-          });
-          response.on('end', () => resolve(status));
-          response.on('error', reject);
-          response.on('close', () => resolve(status));
-        },
-      );
-      request.on('socket', (socket: Socket) => {
-        const check = () => {
-          const peer = socket.remoteAddress;
-          const reason = peer && !this.options.allowPrivateTargets ? forbiddenAddressReason(peer) : null;
-          if (reason) request.destroy(new RefusedTargetError(`connected to a ${reason} address`));
-        };
-        if (socket.connecting) socket.once('connect', check);
-        else check();
-      });
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        // Node's documented pattern for a keep-alive socket the server closed as it was reused; receivers
-        // de-duplicate by webhook-id, so the rare resend of a request that did arrive is harmless.
-        const stale = request.reusedSocket && error.code === 'ECONNRESET';
-        reject(stale ? new StaleConnectionError() : error);
-      });
-      request.end(payload);
+    const answer = await httpExchange(target, {
+      method: 'POST',
+      headers,
+      body,
+      signal: deadline,
+      // Enough: past these bytes the status is known and the rest is not worth a byte more.
+      maxBytes: this.maxResponseBytes,
+      overLimit: 'status',
+      agent: target.protocol === 'https:' ? this.httpsAgent : this.httpAgent,
+      address,
+      checkPeer: (peer) => {
+        const reason = this.options.allowPrivateTargets ? null : forbiddenAddressReason(peer);
+        return reason ? new RefusedTargetError(`connected to a ${reason} address`) : null;
+      },
     });
+    return answer.status;
   }
 
   close(): void {
@@ -217,8 +180,6 @@ export class WebhookSender {
     this.httpsAgent.destroy();
   }
 }
-
-class StaleConnectionError extends Error {}
 
 const IDLE_SINCE = Symbol('idleSince');
 
