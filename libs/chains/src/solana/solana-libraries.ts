@@ -5,8 +5,8 @@ let web3: typeof SolanaWeb3 | undefined;
 let splToken: typeof SplToken | undefined;
 
 /*
- * @solana/web3.js and @solana/spl-token, required on first use: together they take about 0.2 s to
- * load, which a deployment without Solana should not pay at every start (docs/architecture.md §16).
+ * @solana/web3.js and @solana/spl-token, required on first use: loading them is a noticeable part of a
+ * start, which a deployment without Solana should not pay (docs/architecture.md §16).
  * Types come from the static `import type`, which compiles away.
  */
 

@@ -3,9 +3,9 @@ import type { TronWeb as TronWebClass } from 'tronweb';
 let loaded: typeof TronWebClass | undefined;
 
 /**
- * tronweb's TronWeb class, required on first use: loading tronweb takes about 0.2 s, which a deployment
- * without Tron should not pay at every start (docs/architecture.md §15). Types come from the static
- * `import type`, which compiles away.
+ * tronweb's TronWeb class, required on first use: loading tronweb is a noticeable part of a start,
+ * which a deployment without Tron should not pay (docs/architecture.md §15). Types come from the
+ * static `import type`, which compiles away.
  */
 export function tronWeb(): typeof TronWebClass {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred on purpose, see above

@@ -25,9 +25,9 @@ interface Container {
  * the body. With `refuseControlCharacters`, a key or string value holding a control character (escaped as
  * `\u0000` in the text) throws INVALID_CHARACTERS. Invalid text throws a SyntaxError.
  *
- * Written by hand over JSON.parse (docs/architecture.md §7): lossless-json's parser, the maintained exact
- * one, builds every string a character at a time, which cost about 100 ms of the event loop that serves
- * every tenant per MB of body (a signed transaction's hex), against about 1 ms for JSON.parse. Here
+ * Written by hand over JSON.parse (docs/decisions/0007): lossless-json's parser, the maintained exact
+ * one, builds every string a character at a time, holding the event loop that serves every tenant for
+ * many times JSON.parse's time on a large body (a signed transaction's hex; bench:json-body). Here
  * JSON.parse checks the grammar and builds the tree; then one pass over the text, now known to be valid,
  * walks the same structure, jumping over strings with indexOf, to check the keys and strings and to put
  * each number literal's exact value in place of its double. Both steps are iterative, so no nesting depth

@@ -86,8 +86,8 @@ type ViemEns = typeof import('viem/ens');
 let viemEns: ViemEns | undefined;
 
 /**
- * viem/ens (for `normalize`: ENSIP-15's tables), required on first use: loading it takes about 0.14 s,
- * which every start of every role paid for a check only the names route makes.
+ * viem/ens (for `normalize`: ENSIP-15's tables), required on first use: loading its tables is a cost
+ * every start of every role would pay for a check only the names route makes.
  */
 function ens(): ViemEns {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- deferred on purpose, see above
