@@ -49,7 +49,13 @@ import {
   getPendingNonce,
   simulateTransaction,
 } from '@chainwire/chains';
-import { createLogger, DEFAULT_PLAN_LIMITS, DEFAULT_PRICE_SETTINGS, webhookSettings } from '@chainwire/core';
+import {
+  createLogger,
+  DEFAULT_PLAN_LIMITS,
+  DEFAULT_PRICE_SETTINGS,
+  appConfigForCode,
+  webhookSettings,
+} from '@chainwire/core';
 import { runWorkload } from '@chainwire/indexing/testing';
 import { adjustPrice, EvmFeeStrategy, gasLimitFor, readHistoryPage } from '@chainwire/transactions';
 import { readAssetBalances, readCachedPrice } from '@chainwire/wallet';
@@ -122,7 +128,7 @@ async function main(): Promise<void> {
     const history = await makeHistory(anvil);
     const feeds = await deployPriceFeeds(anvil);
     server = await startServer(
-      {
+      appConfigForCode({
         port: 0,
         dataDir,
         databaseUrl: testDb?.url,
@@ -144,7 +150,7 @@ async function main(): Promise<void> {
             return { symbol, base, chain: 'ethereum', address: f.address.toLowerCase() as Address };
           }),
         },
-      },
+      }),
       createLogger({ level: 'warn' }),
     );
     await addAsset(server.db.dataSource, {

@@ -8,7 +8,7 @@
  * measured in the same run: the same number of signed POSTs sent by a bare loop at the same concurrency.
  * Runs on PostgreSQL when DATABASE_URL is set, on embedded PGlite otherwise.
  */
-import { mapConcurrent, webhookEnvShape } from '@chainwire/core';
+import { mapConcurrent, webhookEnv, webhookSettings } from '@chainwire/core';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { getAddress } from 'viem';
@@ -39,19 +39,17 @@ const N = Number(process.env.BENCH_DELIVERIES ?? 5000);
 const ADDRESSES = 200;
 const CONCURRENCY = 256;
 /** The documented bounds, or WEBHOOK_MAX_IN_FLIGHT_PER_KEY / _PER_HOST as the server would read them. */
-const EGRESS = {
+const EGRESS = (({ maxInFlightPerKey, maxInFlightPerHost }) => ({
   ...DEFAULT_EGRESS,
-  ...(process.env.WEBHOOK_MAX_IN_FLIGHT_PER_KEY && {
-    maxInFlightPerKey: webhookEnvShape.WEBHOOK_MAX_IN_FLIGHT_PER_KEY.parse(
-      process.env.WEBHOOK_MAX_IN_FLIGHT_PER_KEY,
-    ),
-  }),
-  ...(process.env.WEBHOOK_MAX_IN_FLIGHT_PER_HOST && {
-    maxInFlightPerHost: webhookEnvShape.WEBHOOK_MAX_IN_FLIGHT_PER_HOST.parse(
-      process.env.WEBHOOK_MAX_IN_FLIGHT_PER_HOST,
-    ),
-  }),
-};
+  maxInFlightPerKey,
+  maxInFlightPerHost,
+}))(
+  webhookSettings(
+    webhookEnv
+      .pick({ WEBHOOK_MAX_IN_FLIGHT_PER_KEY: true, WEBHOOK_MAX_IN_FLIGHT_PER_HOST: true })
+      .parse(process.env),
+  ),
+);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -72,6 +72,11 @@ describe('the module graph (docs/architecture.md §2)', () => {
       'production code imports the test helpers',
     ],
     [
+      'test/e2e/x.e2e-spec.ts',
+      "import { MIGRATIONS } from '../../migrations';",
+      'imports migrations internals',
+    ],
+    [
       'libs/webhooks/src/x.ts',
       "const m = require('@chainwire/composition');",
       'webhooks must not depend on composition',
@@ -80,6 +85,16 @@ describe('the module graph (docs/architecture.md §2)', () => {
       'libs/webhooks/src/x.ts',
       "const s = await import('@chainwire/transactions');",
       'webhooks must not depend on transactions',
+    ],
+    [
+      'libs/staking/src/x.ts',
+      "import { parseAccountAddress } from '@chainwire/wallet';",
+      'staking must not depend on wallet',
+    ],
+    [
+      'libs/webhooks/src/x.ts',
+      "import { parseAccountAddress } from '@chainwire/wallet';",
+      'webhooks must not depend on wallet',
     ],
   ])('refuses %s importing %s', (path, text, rule) => {
     const violations = findViolations([{ path, text }]);
@@ -101,6 +116,7 @@ describe('the module graph (docs/architecture.md §2)', () => {
           text: "import { db } from '../../../test/support/test-database';",
         },
         { path: 'apps/cli/src/x.ts', text: "import { RELATIONAL_SCHEMA } from '@chainwire/composition';" },
+        { path: 'test/support/test-database.ts', text: "import { MIGRATIONS } from '../../migrations';" },
       ]),
     ).toEqual([]);
   });

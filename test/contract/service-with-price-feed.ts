@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deployDevPriceFeeds } from '@chainwire/chains';
-import { DEFAULT_PRICE_SETTINGS, type Database, silentLogger, webhookSettings } from '@chainwire/core';
+import {
+  DEFAULT_PRICE_SETTINGS,
+  type Database,
+  silentLogger,
+  appConfigForCode,
+  webhookSettings,
+} from '@chainwire/core';
 import { type RunningServer, startServer } from '../../apps/server/src/bootstrap/start-server';
 import { startTestAnvil, type TestAnvil } from '../support/anvil';
 import { createTestDatabase } from '../support/test-database';
@@ -32,7 +38,7 @@ export async function startServiceWithPriceFeed(): Promise<ServiceWithPriceFeed>
   ]);
   const testDb: Database | undefined = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
   const server = await startServer(
-    {
+    appConfigForCode({
       port: 0,
       dataDir,
       databaseUrl: testDb?.url,
@@ -52,7 +58,7 @@ export async function startServiceWithPriceFeed(): Promise<ServiceWithPriceFeed>
           },
         ],
       },
-    },
+    }),
     silentLogger,
   );
   return {

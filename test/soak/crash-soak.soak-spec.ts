@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEther, type Address, type Hex } from 'viem';
 import type { Database } from '@chainwire/core';
+import { answerAfter, startTestReceiver, type TestReceiver } from '@chainwire/webhooks/testing';
 import { startTestAnvil, waitMined, type TestAnvil } from '../support/anvil';
 import { apiBalances, eventually, nodeBalances } from '../support/api-balances';
 import {
@@ -12,7 +13,6 @@ import {
   type WorkloadContracts,
 } from '../support/chain-workload';
 import { startService, type ServiceProcess } from '../support/service-process';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 import { createTestDatabase } from '../support/test-database';
 
 /** Seconds of chaos (transfers while the service is killed and restarted); the whole soak stays under 3 min. */
@@ -28,7 +28,7 @@ describe('crash soak', () => {
   const random = seededRandom(SEED);
   let anvil: TestAnvil;
   let contracts: WorkloadContracts;
-  let receiver: WebhookReceiver;
+  let receiver: TestReceiver;
   let testDb: Database | undefined;
   let service: ServiceProcess | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'soak-'));
@@ -37,7 +37,7 @@ describe('crash soak', () => {
     anvil = await startTestAnvil();
     contracts = await deployWorkloadContracts(anvil);
     // Acknowledges each request after 0–300 ms, so kills also land while attempts are in flight.
-    receiver = await startWebhookReceiver(() => Math.floor(random() * 300));
+    receiver = await startTestReceiver(answerAfter(() => Math.floor(random() * 300)));
     if (process.env.DATABASE_URL) testDb = await createTestDatabase();
   });
   afterAll(async () => {
@@ -110,12 +110,12 @@ describe('crash soak', () => {
 
     const deliveredTx = await eventually(async () => {
       const txs = new Set<string>();
-      for (const r of receiver.received) {
+      for (const r of receiver.requests) {
         const payload = receiver.verify<{ event_id: string; data: { tx_hash: string; to: string } }>(
           r,
           secret,
         );
-        expect(payload.event_id).toBe(r.id);
+        expect(payload.event_id).toBe(r.headers['webhook-id']);
         expect(payload.data.to.toLowerCase()).toBe(watched);
         txs.add(payload.data.tx_hash);
       }
@@ -127,7 +127,7 @@ describe('crash soak', () => {
     expect(deliveredTx.size).toBe(watchedPayments.length);
     console.log(
       `crash soak: ${kills} kills in ${CHAOS_S} s, ${touched.size} addresses equal to the node, ` +
-        `${watchedPayments.length} watched transfers delivered (${receiver.received.length} requests)`,
+        `${watchedPayments.length} watched transfers delivered (${receiver.requests.length} requests)`,
     );
   });
 });

@@ -1,6 +1,7 @@
 export * from './dev-chain';
 export * from './evm';
 export * from './registry';
+export * from './addresses/account-address';
 export * from './evm/checksum-address';
 export * from './evm/transactions/estimate-gas';
 export * from './evm/transactions/evm-tx-client';

@@ -3,6 +3,7 @@ export * from './balances/balance-deltas';
 export * from './balances/balances.projection';
 export * from './blocks/block-writes';
 export * from './blocks/blocks.projection';
+export * from './blocks/latest-block';
 export * from './projection';
 export * from './runner/checkpoint';
 export * from './runner/consumer';

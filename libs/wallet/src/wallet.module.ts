@@ -58,7 +58,7 @@ export interface WalletModuleImports {
 
 /** The chains' nodes (names, token reads, price feeds) and the price sources. */
 export interface WalletModuleOptions extends NamesOptions {
-  readonly prices?: PricesOptions;
+  readonly prices: PricesOptions;
   /** The Tron node, for TRC-10 tokens a balances query names that the registry lacks. */
   readonly tron?: TronNodeConfig;
   /** The per-key budget of on-chain lookups of tokens outside the registry; omitted: unlimited. */
@@ -73,7 +73,7 @@ export interface WalletModuleOptions extends NamesOptions {
  */
 @Module({})
 export class WalletModule {
-  static forRoot(imports: WalletModuleImports, options: WalletModuleOptions = { chains: [] }): DynamicModule {
+  static forRoot(imports: WalletModuleImports, options: WalletModuleOptions): DynamicModule {
     return {
       module: WalletModule,
       imports: [
@@ -96,7 +96,7 @@ export class WalletModule {
       ],
       providers: [
         { provide: NAMES_OPTIONS, useValue: options },
-        { provide: PRICES_OPTIONS, useValue: options.prices ?? {} },
+        { provide: PRICES_OPTIONS, useValue: options.prices },
         { provide: EvmReadClients, useValue: new EvmReadClients(options.chains, options.rpcTimeoutMs) },
         {
           provide: TRON_NODE,

@@ -5,6 +5,9 @@ import { AuthModule } from '@chainwire/auth';
 import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains';
 import {
   type DatabaseModuleRef,
+  DEFAULT_IPFS_GATEWAY_URL,
+  DEFAULT_NFT_METADATA_SETTINGS,
+  DEFAULT_PRICE_SETTINGS,
   DEFAULT_SWAP_SETTINGS,
   type HealthRegistryModuleRef,
   type NftMetadataSettings,
@@ -41,18 +44,18 @@ export interface ApiModuleOptions {
   readonly chains?: readonly (ChainRpcConfig & NamesChainConfig & StakingChainConfig)[];
   /** The server's webhook settings (signing-secret key, egress rules); none: notification secrets are unusable. */
   readonly webhooks?: WebhooksConfig;
-  /** Price cache and sources; none: the defaults (no feed unless ethereum is mainnet, no HTTP provider). */
-  readonly prices?: PriceSettings;
+  /** Price cache and sources (AppConfig.prices, the dev chain's feeds added). */
+  readonly prices: PriceSettings;
   /** The Solana node (SOLANA_RPC_URL); none: chain `solana`'s live routes answer UNSUPPORTED_CHAIN. */
   readonly solana?: TransactionsModuleOptions['solana'];
-  /** Gateway for ipfs:// NFT metadata (IPFS_GATEWAY_URL); none: the default gateway. */
-  readonly ipfsGatewayUrl?: string;
-  /** NFT_METADATA_* (private targets, fetch caps); none: the defaults (private targets refused). */
-  readonly nftMetadata?: NftMetadataSettings;
+  /** Gateway for ipfs:// NFT metadata (IPFS_GATEWAY_URL). */
+  readonly ipfsGatewayUrl: string;
+  /** NFT_METADATA_* (private targets, fetch caps). */
+  readonly nftMetadata: NftMetadataSettings;
   /** The process's metrics registry, when it serves metrics (price lookups and source reads). */
   readonly metrics?: Registry;
-  /** Uniswap V2 per chain and the quotes' lifetime; none: no swap provider on any chain. */
-  readonly swaps?: ApiSwapSettings;
+  /** Uniswap V2 per chain (none: no swap provider on any chain) and the quotes' lifetime. */
+  readonly swaps: ApiSwapSettings;
   /**
    * The Tron node (TRON_RPC_URL): indexed, and read live for resources, prepare-sign and staking
    * (docs/architecture.md §15); none: chain `tron`'s live routes answer UNSUPPORTED_CHAIN.
@@ -64,6 +67,17 @@ export interface ApiModuleOptions {
 
 /** The server's swap settings, as resolved at boot (routers: configured, dev chain or mainnet). */
 export type ApiSwapSettings = Pick<SwapsModuleOptions, 'uniswapV2' | 'quoteTtlMs'>;
+
+/** The settings ApiModule takes from AppConfig, at the schema's defaults: for APIs built in tests. */
+export const DEFAULT_API_SETTINGS: Pick<
+  ApiModuleOptions,
+  'prices' | 'ipfsGatewayUrl' | 'nftMetadata' | 'swaps'
+> = {
+  prices: DEFAULT_PRICE_SETTINGS,
+  ipfsGatewayUrl: DEFAULT_IPFS_GATEWAY_URL,
+  nftMetadata: DEFAULT_NFT_METADATA_SETTINGS,
+  swaps: DEFAULT_SWAP_SETTINGS,
+};
 
 /** The REST API: every feature module behind the x-api-key guard, each importing what it uses. */
 @Module({})
@@ -89,7 +103,6 @@ export class ApiModule {
         tron: tronNode,
         prices: {
           settings: options.prices,
-          allowPrivateTargets: options.prices?.apiAllowPrivateTargets ?? false,
           metrics: options.metrics,
         },
       },
@@ -107,10 +120,10 @@ export class ApiModule {
           {
             chains,
             // NFT metadata has its own egress setting and fetch caps (docs/architecture.md §11).
-            allowPrivateTargets: options.nftMetadata?.allowPrivateTargets ?? false,
-            maxFetchesPerKey: options.nftMetadata?.maxFetchesPerKey,
-            maxFetches: options.nftMetadata?.maxFetches,
-            dnsServers: options.webhooks?.egress?.dnsServers,
+            allowPrivateTargets: options.nftMetadata.allowPrivateTargets,
+            maxFetchesPerKey: options.nftMetadata.maxFetchesPerKey,
+            maxFetches: options.nftMetadata.maxFetches,
+            dnsServers: options.webhooks?.egress.dnsServers,
             ipfsGatewayUrl: options.ipfsGatewayUrl,
           },
         ),
@@ -136,8 +149,8 @@ export class ApiModule {
           { database, chainDirectory, capabilities, eventStore, wallet },
           {
             chains,
-            uniswapV2: options.swaps?.uniswapV2 ?? [],
-            quoteTtlMs: options.swaps?.quoteTtlMs ?? DEFAULT_SWAP_SETTINGS.quoteTtlMs,
+            uniswapV2: options.swaps.uniswapV2,
+            quoteTtlMs: options.swaps.quoteTtlMs,
           },
         ),
         TronResourcesModule.forRoot({ chainDirectory }, tronNode),

@@ -9,7 +9,7 @@ import {
   type Logger,
 } from '@chainwire/core';
 import { type EventStore, EventStoreModule } from '@chainwire/event-store';
-import { type ApiModuleOptions, ApiModule } from './api.module';
+import { type ApiModuleOptions, ApiModule, DEFAULT_API_SETTINGS } from './api.module';
 
 export const API_TITLE = 'chainwire wallet API';
 /** The document's `info.version`: the one the interface carries, not the package's version. */
@@ -34,10 +34,10 @@ export const API_TAGS = [
   { name: 'health', description: 'Liveness and readiness probes (no key)' },
 ];
 
-export interface CreateApiAppOptions extends Pick<
-  ApiModuleOptions,
-  'chains' | 'webhooks' | 'ipfsGatewayUrl' | 'planLimits'
-> {
+export interface CreateApiAppOptions
+  extends
+    Pick<ApiModuleOptions, 'chains' | 'webhooks' | 'planLimits'>,
+    Partial<Pick<ApiModuleOptions, 'ipfsGatewayUrl'>> {
   db: Database;
   /** The configured event store: commands append to it, the same one every other role reads. */
   eventStore: EventStore;
@@ -73,12 +73,13 @@ export function apiHttpOptions(logger: Logger, bodyLimit?: number): HttpAppOptio
 export function createApiApp(options: CreateApiAppOptions): Promise<NestFastifyApplication> {
   return createHttpApp(
     ApiModule.forRoot({
+      ...DEFAULT_API_SETTINGS,
+      ...(options.ipfsGatewayUrl === undefined ? {} : { ipfsGatewayUrl: options.ipfsGatewayUrl }),
       database: DatabaseModule.forRoot({ db: options.db }),
       eventStore: EventStoreModule.forRoot({ eventStore: options.eventStore }),
       health: HealthRegistryModule.forRoot(options.health ?? new HealthRegistry()),
       chains: options.chains,
       webhooks: options.webhooks,
-      ipfsGatewayUrl: options.ipfsGatewayUrl,
       planLimits: options.planLimits,
     }),
     apiHttpOptions(options.logger, options.bodyLimit),

@@ -2,15 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Registry } from 'prom-client';
 import type { DevChain } from '@chainwire/chains';
-import {
-  type AppConfig,
-  createHttpApp,
-  DEFAULT_PRICE_SETTINGS,
-  DEFAULT_SWAP_SETTINGS,
-  type Logger,
-  nestLogger,
-  type PriceSettings,
-} from '@chainwire/core';
+import { type AppConfig, createHttpApp, type Logger, nestLogger, type PriceSettings } from '@chainwire/core';
 import type { WebhooksConfig } from '@chainwire/webhooks';
 import { apiHttpOptions } from '../api/create-api-app';
 import { HealthListenerModule, HealthProbes } from '../health/health-listener.module';
@@ -89,10 +81,10 @@ export async function createServerApp(parts: ServerParts): Promise<ServerApp> {
               stakeHub: c.stakeHub,
               rpcBatchSize: c.rpcBatchSize,
             })),
-            prices: withDevChainFeeds(config.prices ?? DEFAULT_PRICE_SETTINGS, devChain),
+            prices: withDevChainFeeds(config.prices, devChain),
             solana: config.solana,
             metrics: parts.metrics,
-            swaps: { uniswapV2, quoteTtlMs: (config.swaps ?? DEFAULT_SWAP_SETTINGS).quoteTtlMs },
+            swaps: { uniswapV2, quoteTtlMs: config.swaps.quoteTtlMs },
             tron: config.tron,
             planLimits: config.planLimits,
           });

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPublicClient, formatUnits, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { type AppConfig, type Database, parseJsonExact, type Role, silentLogger } from '@chainwire/core';
+import {
+  type AppConfig,
+  appConfigForCode,
+  type Database,
+  parseJsonExact,
+  type Role,
+  silentLogger,
+} from '@chainwire/core';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { type RunningServer, startServer } from './start-server';
 import { waitForReceipt } from '@chainwire/chains';
@@ -20,7 +27,7 @@ describe('startServer', () => {
   beforeAll(async () => {
     // On CI the service runs on a fresh PostgreSQL database; locally on embedded PGlite under dataDir.
     if (process.env.DATABASE_URL) testDb = await createTestDatabase();
-    config = {
+    config = appConfigForCode({
       port: 0,
       dataDir,
       databaseUrl: testDb?.url,
@@ -28,7 +35,7 @@ describe('startServer', () => {
       roles: ['api', 'indexer', 'projector', 'dispatcher'],
       logLevel: 'silent',
       chains: [{ id: 'ethereum' }],
-    };
+    });
   });
   afterAll(async () => {
     await server?.stop();

@@ -6,7 +6,6 @@ import {
   egressPolicySummary,
   listenForMetrics,
   type Logger,
-  webhookSettings,
 } from '@chainwire/core';
 import { type EventStore, observeAppends } from '@chainwire/event-store';
 import { webhooksConfig } from '@chainwire/webhooks';
@@ -78,8 +77,8 @@ async function boot(config: AppConfig, logger: Logger, running: ShutdownStack): 
   logger.info(
     egressPolicySummary({
       webhooks: webhooks.allowPrivateTargets,
-      nftMetadata: config.nftMetadata?.allowPrivateTargets ?? false,
-      priceApi: config.prices?.apiAllowPrivateTargets ?? false,
+      nftMetadata: config.nftMetadata.allowPrivateTargets,
+      priceApi: config.prices.apiAllowPrivateTargets,
     }),
   );
   logger.info(
@@ -102,7 +101,7 @@ async function startMetricsListener(
   logger: Logger,
   running: ShutdownStack,
 ): Promise<string | undefined> {
-  const host = config.metricsHost ?? '127.0.0.1';
+  const host = config.metricsHost;
   try {
     const listener = await listenForMetrics(registry, config.metricsPort!, host);
     running.push('metrics', () => listener.close());
@@ -114,14 +113,7 @@ async function startMetricsListener(
   }
 }
 
-/**
- * The webhook settings of this process. A config built by hand without them (tests, embedding) keeps
- * its key in dataDir, as in standalone mode; loadConfig always sets them, so a deployment never takes
- * that path.
- */
+/** The webhook settings of this process; standalone, a key not configured is kept in dataDir. */
 function serverWebhooks(config: AppConfig) {
-  return webhooksConfig(config.webhooks ?? webhookSettings({}), {
-    dataDir: config.dataDir,
-    standalone: !config.databaseUrl || !config.webhooks,
-  });
+  return webhooksConfig(config.webhooks, { dataDir: config.dataDir, standalone: !config.databaseUrl });
 }

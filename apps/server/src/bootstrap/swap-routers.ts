@@ -1,5 +1,5 @@
 import type { DevChain } from '@chainwire/chains';
-import { type AppConfig, DEFAULT_SWAP_SETTINGS, type UniswapV2Config } from '@chainwire/core';
+import type { AppConfig, UniswapV2Config } from '@chainwire/core';
 import { MAINNET_UNISWAP_V2 } from '@chainwire/swaps';
 
 /**
@@ -8,7 +8,7 @@ import { MAINNET_UNISWAP_V2 } from '@chainwire/swaps';
  * mainnet's (on a node that is not mainnet its WETH() does not answer and quotes say so).
  */
 export function uniswapV2Deployments(config: AppConfig, devChain: DevChain | undefined): UniswapV2Config[] {
-  const configured = [...(config.swaps ?? DEFAULT_SWAP_SETTINGS).uniswapV2];
+  const configured = [...config.swaps.uniswapV2];
   const ethereum = config.chains.find((c) => c.id === 'ethereum');
   if (ethereum && !configured.some((d) => d.chain === 'ethereum')) {
     const dev = !ethereum.rpcUrl ? devChain?.uniswapV2 : undefined;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Interception, startRpcProxy, type RpcProxy } from '@chainwire/chains/testing';
-import { createLogger, type Database, webhookSettings } from '@chainwire/core';
+import { createLogger, type Database, appConfigForCode, webhookSettings } from '@chainwire/core';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { type RunningServer, startServer } from '../bootstrap/start-server';
@@ -39,7 +39,7 @@ describe('a node URL with a key in its path', () => {
     testDb = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
     const logger = createLogger({ level: 'debug', write: (line) => lines.push(line) });
     server = await startServer(
-      {
+      appConfigForCode({
         port: 0,
         dataDir,
         databaseUrl: testDb?.url,
@@ -55,7 +55,7 @@ describe('a node URL with a key in its path', () => {
           },
         ],
         webhooks: { ...webhookSettings({}), secretKey: randomBytes(32) },
-      },
+      }),
       logger,
     );
   });

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { parseEther } from 'viem';
+import { startTestReceiver, type TestReceiver } from '@chainwire/webhooks/testing';
 import type { TestAnvil } from '../../../../test/support/anvil';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/support/webhook-receiver';
 import type { RunningServer } from '../bootstrap/start-server';
 import { type ServerOnAnvil, startServerOnAnvil, TEST_API_KEY } from '../testing/server-on-anvil';
 
@@ -24,10 +24,10 @@ describe('GET /metrics', () => {
   let t: ServerOnAnvil;
   let server: RunningServer;
   let anvil: TestAnvil;
-  let receiver: WebhookReceiver;
+  let receiver: TestReceiver;
 
   beforeAll(async () => {
-    receiver = await startWebhookReceiver();
+    receiver = await startTestReceiver();
     t = await startServerOnAnvil({
       roles: ['api', 'indexer', 'projector', 'dispatcher'],
       config: { metricsPort: 0, metricsHost: '127.0.0.1', metricsPortRequired: true },
@@ -89,7 +89,7 @@ describe('GET /metrics', () => {
           status_class: '2xx',
         }) === 1,
     );
-    expect(receiver.received).toHaveLength(1);
+    expect(receiver.requests).toHaveLength(1);
     expect(sample(after, 'chainwire_chain_node_head', { chain: 'ethereum' })).toBeGreaterThanOrEqual(
       Number(head),
     );

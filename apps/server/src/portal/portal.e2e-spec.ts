@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { parseEther } from 'viem';
 import { PROJECT_ROOT } from '@chainwire/core';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/support/webhook-receiver';
 import { type ServerOnAnvil, startServerOnAnvil, TEST_API_KEY } from '../testing/server-on-anvil';
 import { waitForReceipt } from '@chainwire/chains';
+import { startTestReceiver, type TestReceiver } from '@chainwire/webhooks/testing';
 
 const WATCHED = '0x00000000000000000000000000000000000b0b0b';
 /** Where the screenshot is kept (the README shows a copy in docs/). */
@@ -23,11 +23,11 @@ if (!CHROMIUM) {
 
 describeWithChromium('consumer portal in Chromium', () => {
   let t: ServerOnAnvil;
-  let receiver: WebhookReceiver;
+  let receiver: TestReceiver;
   let browser: Browser;
 
   beforeAll(async () => {
-    receiver = await startWebhookReceiver();
+    receiver = await startTestReceiver();
     t = await startServerOnAnvil({ roles: ['api', 'indexer', 'projector', 'dispatcher'] });
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   });
@@ -75,7 +75,7 @@ describeWithChromium('consumer portal in Chromium', () => {
     await delivery.locator('td.status', { hasText: 'succeeded' }).waitFor({ timeout: 30_000 });
     expect(await delivery.locator('td').nth(3).textContent()).toBe('204');
     const eventId = await delivery.getAttribute('data-delivery');
-    expect(receiver.received.map((r) => r.id)).toContain(eventId);
+    expect(receiver.requests.map((r) => r.headers['webhook-id'])).toContain(eventId);
 
     await expect(page.locator('#secret-age').textContent()).resolves.toMatch(/^Version 1, created \d+ s ago/);
     await page.click('#rotate-secret');
@@ -93,7 +93,7 @@ describeWithChromium('consumer portal in Chromium', () => {
       .locator('tr[data-delivery] td.status', { hasText: 'succeeded' })
       .nth(1)
       .waitFor({ timeout: 30_000 });
-    const payload = receiver.verify<{ data: { tx_hash: string } }>(receiver.received.at(-1)!, secret);
+    const payload = receiver.verify<{ data: { tx_hash: string } }>(receiver.requests.at(-1)!, secret);
     expect(payload.data.tx_hash).toBe(second);
 
     mkdirSync(ARTIFACTS, { recursive: true });

@@ -17,16 +17,16 @@ export interface ApiRoleOptions {
   readonly chains: readonly (ChainRpcConfig & NamesChainConfig & StakingChainConfig)[];
   readonly webhooks: WebhooksConfig;
   /** Price cache and sources, the dev chain's feeds included. */
-  readonly prices?: PriceSettings;
-  readonly ipfsGatewayUrl?: string;
-  /** NFT_METADATA_* (private targets, fetch caps); absent: the defaults. */
-  readonly nftMetadata?: NftMetadataSettings;
+  readonly prices: PriceSettings;
+  readonly ipfsGatewayUrl: string;
+  /** NFT_METADATA_* (private targets, fetch caps). */
+  readonly nftMetadata: NftMetadataSettings;
   /** The Solana node (SOLANA_RPC_URL), when configured. */
   readonly solana?: { readonly url: string };
   /** The process's metrics registry, when it serves metrics. */
   readonly metrics?: Registry;
-  /** Swap providers and the quotes' lifetime; none: no router anywhere. */
-  readonly swaps?: ApiSwapSettings;
+  /** Swap providers (none: no router anywhere) and the quotes' lifetime. */
+  readonly swaps: ApiSwapSettings;
   /** The Tron node (TRON_RPC_URL), when configured. */
   readonly tron?: TronSettings;
   /** Per-key request budgets and subscription caps by plan (AppConfig.planLimits), when configured. */

@@ -37,7 +37,7 @@ export interface IndexedChain {
 
 const INDEXED_CHAINS = Symbol('IndexedChains');
 const TRON_NODE = Symbol('TronNode');
-/** EVENT_STORE_MAX_APPEND_BYTES for every indexer's appends; null: the indexers' default. */
+/** EVENT_STORE_MAX_APPEND_BYTES for every indexer's appends. */
 const MAX_APPEND_BYTES = Symbol('MaxAppendBytes');
 
 /** Runs one indexer per chain with a node (docs/architecture.md §6) from boot to shutdown. */
@@ -48,7 +48,7 @@ export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdow
   constructor(
     @Inject(INDEXED_CHAINS) private readonly chains: readonly IndexedChain[],
     @Inject(TRON_NODE) private readonly tron: TronSettings | null,
-    @Inject(MAX_APPEND_BYTES) private readonly maxAppendBytes: number | null,
+    @Inject(MAX_APPEND_BYTES) private readonly maxAppendBytes: number,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(HEALTH_REGISTRY) private readonly health: HealthRegistry,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -69,7 +69,7 @@ export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdow
         watchedContracts: chain.watchedContracts,
         concurrency: chain.rpcCallsInFlight,
         rpcBatchSize: chain.rpcBatchSize,
-        maxAppendBytes: this.maxAppendBytes ?? undefined,
+        maxAppendBytes: this.maxAppendBytes,
         log: logFunction(log),
         logError: logFunction(log, 'error'),
       });
@@ -89,7 +89,7 @@ export class IndexerRole implements OnApplicationBootstrap, OnApplicationShutdow
       eventStore: this.eventStore,
       startBlock: tron.startBlock,
       finalityDepth: tron.finalityDepth,
-      maxAppendBytes: this.maxAppendBytes ?? undefined,
+      maxAppendBytes: this.maxAppendBytes,
       log: logFunction(log),
       logError: logFunction(log, 'error'),
     });
@@ -108,8 +108,8 @@ export class IndexerRoleModule {
   static forRoot(
     shared: SharedModules,
     chains: readonly IndexedChain[],
-    tron?: TronSettings,
-    maxAppendBytes?: number,
+    tron: TronSettings | undefined,
+    maxAppendBytes: number,
   ): DynamicModule {
     return {
       module: IndexerRoleModule,
@@ -117,7 +117,7 @@ export class IndexerRoleModule {
       providers: [
         { provide: INDEXED_CHAINS, useValue: chains },
         { provide: TRON_NODE, useValue: tron ?? null },
-        { provide: MAX_APPEND_BYTES, useValue: maxAppendBytes ?? null },
+        { provide: MAX_APPEND_BYTES, useValue: maxAppendBytes },
         IndexerRole,
       ],
     };

@@ -10,6 +10,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { createHttpApp, type Database, HealthRegistry, type Role, silentLogger } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
 import { unconfiguredWebhooksConfig } from '@chainwire/webhooks';
+import { DEFAULT_API_SETTINGS } from '../api/api.module';
 import { ApiListener, ApiRoleModule } from './api-role.module';
 import { ServerModule } from './server.module';
 import { type SharedModules, sharedModules } from './shared-modules';
@@ -72,6 +73,7 @@ describe('ServerModule', () => {
         asked.push(role);
         return role === 'api'
           ? ApiRoleModule.forRoot(shared, {
+              ...DEFAULT_API_SETTINGS,
               port: 0,
               host: '127.0.0.1',
               chains: [],

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AppConfig, type Database, type Role, silentLogger, webhookSettings } from '@chainwire/core';
+import {
+  type AppConfig,
+  type Database,
+  type Role,
+  silentLogger,
+  appConfigForCode,
+  webhookSettings,
+} from '@chainwire/core';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { checkClientAnswers, type ClientContractCheck } from '../../../../test/support/openapi-contract';
@@ -40,7 +47,7 @@ export async function startServerOnAnvil(options: {
   const anvil = await startTestAnvil();
   const testDb: Database | undefined = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
   const server = await startServer(
-    {
+    appConfigForCode({
       port: 0,
       dataDir,
       databaseUrl: testDb?.url,
@@ -50,7 +57,7 @@ export async function startServerOnAnvil(options: {
       chains: [{ id: 'ethereum', rpcUrl: anvil.rpcUrl, startBlock: 0n }],
       webhooks: { ...webhookSettings({}), allowPrivateTargets: true, secretKey: randomBytes(32) },
       ...(typeof options.config === 'function' ? options.config(anvil) : options.config),
-    },
+    }),
     silentLogger,
   );
   const contract = checkClientAnswers(server.url ?? '');

@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TronWeb } from 'tronweb';
-import { type Database, parseJsonExact, silentLogger, webhookSettings } from '@chainwire/core';
+import {
+  type Database,
+  parseJsonExact,
+  silentLogger,
+  appConfigForCode,
+  webhookSettings,
+} from '@chainwire/core';
+import { startTestReceiver, type TestReceiver } from '@chainwire/webhooks/testing';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import {
   startTronNodeFixture,
@@ -18,7 +25,6 @@ import {
   trc20Transfer,
   trxTransfer,
 } from '../../../../test/support/tron-node/scripted-tron-chain';
-import { startWebhookReceiver, type WebhookReceiver } from '../../../../test/support/webhook-receiver';
 import { type RunningServer, startServer } from '../bootstrap/start-server';
 
 const KEY = 'tron-service-key-0123456789';
@@ -45,7 +51,7 @@ describe('Tron through the whole service', () => {
   let testDb: Database | undefined;
   let chain: ScriptedTronChain;
   let node: TronNodeFixture;
-  let receiver: WebhookReceiver;
+  let receiver: TestReceiver;
   let server: RunningServer;
   let secret: string;
   /** Unclaimed voting rewards by base58 address, as /wallet/getReward answers them. */
@@ -59,10 +65,10 @@ describe('Tron through the whole service', () => {
         return reward === undefined ? {} : { reward };
       },
     });
-    receiver = await startWebhookReceiver();
+    receiver = await startTestReceiver();
     if (process.env.DATABASE_URL) testDb = await createTestDatabase();
     server = await startServer(
-      {
+      appConfigForCode({
         port: 0,
         dataDir,
         databaseUrl: testDb?.url,
@@ -73,7 +79,7 @@ describe('Tron through the whole service', () => {
         chains: [{ id: 'ethereum', rpcUrl: 'http://127.0.0.1:9' }],
         webhooks: { ...webhookSettings({}), allowPrivateTargets: true, secretKey: randomBytes(32) },
         tron: { id: 'tron', rpcUrl: node.url, apiKey: 'grid-key', startBlock: 0n, finalityDepth: 4 },
-      },
+      }),
       silentLogger,
     );
   });
@@ -107,7 +113,7 @@ describe('Tron through the whole service', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  const received = () => receiver.received.map((r) => receiver.verify<Body>(r, secret));
+  const received = () => receiver.requests.map((r) => receiver.verify<Body>(r, secret));
   const balances = async () =>
     (await api('GET', `/api/balances/${WATCHED}?chain=tron&assetIds=native,${USDT}`)).json.data.assets as {
       assetId: string;

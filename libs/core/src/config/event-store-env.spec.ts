@@ -4,9 +4,9 @@ import { loadConfig } from './load-config';
 const load = (env: Record<string, string>) => loadConfig(env, { chainFamilies: new Map(), cwd: '/srv/app' });
 
 describe('EVENT_STORE_MAX_APPEND_BYTES', () => {
-  it('is absent unless set (the indexers then take their default), and parsed as a number when set', () => {
-    expect(load({}).eventStoreMaxAppendBytes).toBeUndefined();
-    expect(load({ EVENT_STORE_MAX_APPEND_BYTES: ' ' }).eventStoreMaxAppendBytes).toBeUndefined();
+  it("is 900000 unless set (the indexers' own default), and parsed as a number when set", () => {
+    expect(load({}).eventStoreMaxAppendBytes).toBe(900_000);
+    expect(load({ EVENT_STORE_MAX_APPEND_BYTES: ' ' }).eventStoreMaxAppendBytes).toBe(900_000);
     expect(load({ EVENT_STORE_MAX_APPEND_BYTES: '500000' }).eventStoreMaxAppendBytes).toBe(500_000);
     expect(load({ EVENT_STORE_MAX_APPEND_BYTES: '67108864' }).eventStoreMaxAppendBytes).toBe(
       64 * 1024 * 1024,

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/app/.data',
       databaseUrl: undefined,
       eventStoreUrl: undefined,
+      eventStoreMaxAppendBytes: 900_000,
       devApiKey: undefined,
       roles: ['api', 'indexer', 'projector', 'dispatcher'],
       logLevel: 'info',

@@ -1,22 +1,18 @@
 import { resolve } from 'node:path';
 import type { z } from 'zod';
-import type { AppConfig, EvmChainConfig } from './app-config';
-import { MAINNET_ENS_REGISTRY, ROLES } from './app-config';
+import type { AppConfig } from './app-config';
 import { ConfigError, type ConfigIssue } from './config-error';
-import { baseEnvSchema, chainEnvSchema, envPrefix } from './env-schemas';
-import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
-import { planLimitSettings } from './plan-limits-env';
+import { appEnv } from './config-schema';
 import { nftMetadataSettings } from './egress-env';
+import { envPrefix } from './env-prefix';
+import { chainEnv, type EvmChainConfig } from './evm-chains-env';
+import { planLimitSettings } from './plan-limits-env';
 import { priceSettings } from './price-env';
+import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
+import { DEFAULT_METRICS_PORT } from './server-env';
+import { swapSettings } from './swap-env';
 import { tronSettings } from './tron-env';
 import { webhookSettings } from './webhook-env';
-import { swapSettings } from './swap-env';
-
-/** Prometheus' registered default port for exporters of this kind. */
-const DEFAULT_METRICS_PORT = 9464;
-
-/** Where ipfs:// URIs of NFT metadata are fetched unless IPFS_GATEWAY_URL says otherwise. */
-export const DEFAULT_IPFS_GATEWAY_URL = 'https://ipfs.io/ipfs/';
 
 export interface LoadConfigOptions {
   /** Registry id → chain family; the registry file by default. */
@@ -26,30 +22,12 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Validates the environment (defaults in brackets): PORT [3000], HEALTH_PORT [none], METRICS_PORT [9464 standalone,
- * none with DATABASE_URL], METRICS_HOST [127.0.0.1], DATA_DIR [./.data], DATABASE_URL
- * [embedded PGlite], EVENT_STORE_URL [PostgreSQL store], EVENT_STORE_MAX_APPEND_BYTES [900000], DEV_API_KEY, ETHEREUM_RPC_URL [dev chain],
- * ETHEREUM_START_BLOCK, ETHEREUM_FINALITY_DEPTH, ETHEREUM_ENS_REGISTRY [the mainnet registry], ROLES [all], LOG_LEVEL [info], and EVM_CHAINS
- * (registry ids of EVM chains) each with `<ID>_RPC_URL` (required), `<ID>_START_BLOCK`,
- * `<ID>_FINALITY_DEPTH`, `<ID>_ENS_REGISTRY` [none], `<ID>_STAKE_HUB` [none; ETHEREUM_STAKE_HUB too],
- * `<ID>_RPC_BATCH_SIZE` [20], `<ID>_RPC_CALLS_IN_FLIGHT` [40] (ETHEREUM_* too); webhooks: WEBHOOK_SECRET_KEY [standalone: generated into DATA_DIR],
- * WEBHOOK_ALLOW_PRIVATE_TARGETS [false, in every mode], WEBHOOK_HTTPS_ONLY [false],
- * WEBHOOK_BREAKER_FAILURES [10], WEBHOOK_BREAKER_MIN_SPAN_SECONDS [60], WEBHOOK_BREAKER_COOLDOWN_SECONDS [600],
- * WEBHOOK_MAX_IN_FLIGHT_PER_KEY [32], WEBHOOK_MAX_IN_FLIGHT_PER_HOST [64], WEBHOOK_DNS_SERVERS [resolv.conf; NFT
- * metadata hosts too]; NFT_METADATA_ALLOW_PRIVATE_TARGETS [false], NFT_METADATA_MAX_FETCHES_PER_KEY [4],
- * NFT_METADATA_MAX_FETCHES [32];
- * prices: PRICE_TTL_SECONDS [60], PRICE_FEEDS [none; mainnet defaults on chain id 1], PRICE_FEED_MAX_AGE_SECONDS
- * [90000], PRICE_API_URL [none], PRICE_API_KEY, PRICE_API_TIMEOUT_MS [5000], PRICE_API_ALLOW_PRIVATE_TARGETS [false];
- * IPFS_GATEWAY_URL [https://ipfs.io/ipfs/] for ipfs:// NFT metadata; swaps: SWAP_QUOTE_TTL_SECONDS [60],
- * `<CHAIN>_UNISWAP_V2_ROUTER` and `<CHAIN>_UNISWAP_V2_FACTORY` [ethereum: the dev chain's, or mainnet's];
- * SOLANA_RPC_URL [none]; Tron: TRON_RPC_URL, TRON_API_KEY, TRON_START_BLOCK, TRON_FINALITY_DEPTH (tron-env.ts).
- * Per-key limits by plan (0: unlimited): RATE_LIMIT_WINDOW_SECONDS [60], RATE_LIMIT_FREE [300],
- * RATE_LIMIT_PRO [3000], RATE_LIMIT_ENTERPRISE [60000] cost units per window; SUBSCRIPTIONS_PER_KEY_FREE [10],
- * SUBSCRIPTIONS_PER_KEY_PRO [1000], SUBSCRIPTIONS_PER_KEY_ENTERPRISE [100000] (plan-limits-env.ts).
+ * Validates the environment against the configuration schema (config-schema.ts: every variable, its
+ * default and its rule; the README's table is generated from it) and returns the complete config.
  * Throws ConfigError naming every bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
-  const base = baseEnvSchema.safeParse(env);
+  const base = appEnv.safeParse(env);
   if (!base.success) throw new ConfigError(toIssues(base.error));
   const vars = base.data;
 
@@ -60,57 +38,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       rpcUrl: vars.ETHEREUM_RPC_URL,
       startBlock: vars.ETHEREUM_START_BLOCK,
       finalityDepth: vars.ETHEREUM_FINALITY_DEPTH,
-      ensRegistry: vars.ETHEREUM_ENS_REGISTRY ?? MAINNET_ENS_REGISTRY,
+      ensRegistry: vars.ETHEREUM_ENS_REGISTRY,
       stakeHub: vars.ETHEREUM_STAKE_HUB,
       rpcBatchSize: vars.ETHEREUM_RPC_BATCH_SIZE,
       rpcCallsInFlight: vars.ETHEREUM_RPC_CALLS_IN_FLIGHT,
     },
   ];
   const families = options.chainFamilies ?? registryChainFamilies();
-  for (const id of vars.EVM_CHAINS ?? []) {
+  for (const id of vars.EVM_CHAINS) {
     if (id === 'ethereum') continue; // always indexed, configured by the ETHEREUM_* variables
-    const family = families.get(id);
-    if (family === undefined) {
-      issues.push({ variable: 'EVM_CHAINS', message: `unknown registry chain id ${JSON.stringify(id)}` });
-      continue;
-    }
-    if (family !== EVM_FAMILY) {
-      issues.push({ variable: 'EVM_CHAINS', message: `${id} is not an EVM chain (family ${family})` });
-      continue;
-    }
-    const prefix = envPrefix(id);
-    const parsed = chainEnvSchema.safeParse({
-      rpcUrl: env[`${prefix}_RPC_URL`] ?? '',
-      startBlock: env[`${prefix}_START_BLOCK`],
-      finalityDepth: env[`${prefix}_FINALITY_DEPTH`],
-      ensRegistry: env[`${prefix}_ENS_REGISTRY`],
-      stakeHub: env[`${prefix}_STAKE_HUB`],
-      rpcBatchSize: env[`${prefix}_RPC_BATCH_SIZE`],
-      rpcCallsInFlight: env[`${prefix}_RPC_CALLS_IN_FLIGHT`],
-    });
-    if (!parsed.success) {
-      const names = {
-        rpcUrl: 'RPC_URL',
-        startBlock: 'START_BLOCK',
-        finalityDepth: 'FINALITY_DEPTH',
-        ensRegistry: 'ENS_REGISTRY',
-        stakeHub: 'STAKE_HUB',
-        rpcBatchSize: 'RPC_BATCH_SIZE',
-        rpcCallsInFlight: 'RPC_CALLS_IN_FLIGHT',
-      } as const;
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof typeof names;
-        const missing = key === 'rpcUrl' && !env[`${prefix}_RPC_URL`];
-        issues.push({
-          variable: `${prefix}_${names[key]}`,
-          message: missing ? `required because EVM_CHAINS lists ${id}` : issue.message,
-        });
-      }
-      continue;
-    }
-    chains.push({ id, ...parsed.data });
+    const chain = evmChain(id, families.get(id), env, issues);
+    if (chain) chains.push(chain);
   }
-  for (const feed of vars.PRICE_FEEDS ?? []) {
+  for (const feed of vars.PRICE_FEEDS) {
     if (!chains.some((c) => c.id === feed.chain)) {
       issues.push({
         variable: 'PRICE_FEEDS',
@@ -128,27 +68,69 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   if (issues.length > 0) throw new ConfigError(issues);
 
   return {
-    port: vars.PORT ?? 3000,
+    port: vars.PORT,
     healthPort: vars.HEALTH_PORT,
     metricsPort: vars.METRICS_PORT ?? (vars.DATABASE_URL ? undefined : DEFAULT_METRICS_PORT),
-    metricsHost: vars.METRICS_HOST ?? '127.0.0.1',
+    metricsHost: vars.METRICS_HOST,
     metricsPortRequired: vars.METRICS_PORT !== undefined,
-    dataDir: resolve(options.cwd ?? process.cwd(), vars.DATA_DIR ?? '.data'),
+    dataDir: resolve(options.cwd ?? process.cwd(), vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
     eventStoreUrl: vars.EVENT_STORE_URL,
     eventStoreMaxAppendBytes: vars.EVENT_STORE_MAX_APPEND_BYTES,
     devApiKey: vars.DEV_API_KEY,
-    roles: vars.ROLES ?? [...ROLES],
-    logLevel: vars.LOG_LEVEL ?? 'info',
+    roles: vars.ROLES,
+    logLevel: vars.LOG_LEVEL,
     chains,
     webhooks: webhookSettings(vars),
-    prices: { ...priceSettings(vars), apiAllowPrivateTargets: vars.PRICE_API_ALLOW_PRIVATE_TARGETS ?? false },
+    prices: priceSettings(vars),
     nftMetadata: nftMetadataSettings(vars),
-    ipfsGatewayUrl: vars.IPFS_GATEWAY_URL ?? DEFAULT_IPFS_GATEWAY_URL,
+    ipfsGatewayUrl: vars.IPFS_GATEWAY_URL,
     swaps,
     solana: vars.SOLANA_RPC_URL ? { url: vars.SOLANA_RPC_URL } : undefined,
     tron: tron.settings,
     planLimits: planLimitSettings(vars),
+  };
+}
+
+/** Chain `id` of EVM_CHAINS from its `<CHAIN>_*` variables, or undefined with the issues pushed. */
+function evmChain(
+  id: string,
+  family: string | undefined,
+  env: NodeJS.ProcessEnv,
+  issues: ConfigIssue[],
+): EvmChainConfig | undefined {
+  if (family === undefined) {
+    issues.push({ variable: 'EVM_CHAINS', message: `unknown registry chain id ${JSON.stringify(id)}` });
+    return undefined;
+  }
+  if (family !== EVM_FAMILY) {
+    issues.push({ variable: 'EVM_CHAINS', message: `${id} is not an EVM chain (family ${family})` });
+    return undefined;
+  }
+  const prefix = envPrefix(id);
+  const keys = Object.keys(chainEnv.shape) as (keyof typeof chainEnv.shape)[];
+  const parsed = chainEnv.safeParse(Object.fromEntries(keys.map((key) => [key, env[`${prefix}_${key}`]])));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0]);
+      const missing = key === 'RPC_URL' && !env[`${prefix}_RPC_URL`];
+      issues.push({
+        variable: `${prefix}_${key}`,
+        message: missing ? `required because EVM_CHAINS lists ${id}` : issue.message,
+      });
+    }
+    return undefined;
+  }
+  const v = parsed.data;
+  return {
+    id,
+    rpcUrl: v.RPC_URL,
+    startBlock: v.START_BLOCK,
+    finalityDepth: v.FINALITY_DEPTH,
+    ensRegistry: v.ENS_REGISTRY,
+    stakeHub: v.STAKE_HUB,
+    rpcBatchSize: v.RPC_BATCH_SIZE,
+    rpcCallsInFlight: v.RPC_CALLS_IN_FLIGHT,
   };
 }
 

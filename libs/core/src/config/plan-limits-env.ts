@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { withDefault } from './env-var';
+import { positiveSeconds } from './validators';
 
 /** The plan names of `@chainwire/auth` (plans.ts); repeated here because config sits below every feature. */
 export const LIMITED_PLANS = ['free', 'pro', 'enterprise'] as const;
@@ -15,13 +17,6 @@ export interface PlanLimitSettings {
   readonly subscriptionsPerKey: Readonly<Record<LimitedPlan, number>>;
 }
 
-/** Documented defaults: generous enough that the top plan's DEV_API_KEY never meets them in development. */
-export const DEFAULT_PLAN_LIMITS: PlanLimitSettings = Object.freeze({
-  windowSeconds: 60,
-  requests: Object.freeze({ free: 300, pro: 3_000, enterprise: 60_000 }),
-  subscriptionsPerKey: Object.freeze({ free: 10, pro: 1_000, enterprise: 100_000 }),
-});
-
 const count = (max: number) =>
   z
     .string()
@@ -32,47 +27,61 @@ const count = (max: number) =>
     .transform(Number)
     .refine((n) => n <= max, { error: `must be at most ${max}` });
 
-/** The RATE_LIMIT_* and SUBSCRIPTIONS_PER_KEY_* variables (each optional; empty counts as unset). */
-export const planLimitsEnvShape = {
-  RATE_LIMIT_WINDOW_SECONDS: z
-    .string()
-    .trim()
-    .regex(/^[1-9]\d*$/, {
-      error: (i) => `must be a positive whole number of seconds (got ${JSON.stringify(i.input)})`,
-    })
-    .transform(Number)
-    .refine((n) => n <= 86_400, { error: 'must be at most 86400' }),
-  RATE_LIMIT_FREE: count(1_000_000_000),
-  RATE_LIMIT_PRO: count(1_000_000_000),
-  RATE_LIMIT_ENTERPRISE: count(1_000_000_000),
-  SUBSCRIPTIONS_PER_KEY_FREE: count(10_000_000),
-  SUBSCRIPTIONS_PER_KEY_PRO: count(10_000_000),
-  SUBSCRIPTIONS_PER_KEY_ENTERPRISE: count(10_000_000),
-} as const;
+const budget = (plan: string, units: string) =>
+  withDefault(
+    count(1_000_000_000),
+    units,
+    `Cost units per window for a key of the ${plan} plan (0: unlimited).`,
+  );
+const subscriptions = (plan: string, cap: string) =>
+  withDefault(
+    count(10_000_000),
+    cap,
+    `Live webhook subscriptions a key of the ${plan} plan may hold (0: unlimited); one more is \`409\` \`SUBSCRIPTION_LIMIT\`.`,
+  );
 
-export interface PlanLimitsEnv {
-  RATE_LIMIT_WINDOW_SECONDS?: number;
-  RATE_LIMIT_FREE?: number;
-  RATE_LIMIT_PRO?: number;
-  RATE_LIMIT_ENTERPRISE?: number;
-  SUBSCRIPTIONS_PER_KEY_FREE?: number;
-  SUBSCRIPTIONS_PER_KEY_PRO?: number;
-  SUBSCRIPTIONS_PER_KEY_ENTERPRISE?: number;
-}
+/**
+ * Per-key limits by plan. The defaults are generous enough that the top plan's DEV_API_KEY never meets
+ * them in development.
+ */
+export const planLimitsEnv = z.object({
+  RATE_LIMIT_WINDOW_SECONDS: withDefault(
+    positiveSeconds(86_400),
+    '60',
+    'The window the request quotas are stated over (1 … 86400).',
+  ),
+  RATE_LIMIT_FREE: budget('free', '300'),
+  RATE_LIMIT_PRO: budget('pro', '3000'),
+  RATE_LIMIT_ENTERPRISE: budget('enterprise (`DEV_API_KEY`)', '60000'),
+  SUBSCRIPTIONS_PER_KEY_FREE: subscriptions('free', '10'),
+  SUBSCRIPTIONS_PER_KEY_PRO: subscriptions('pro', '1000'),
+  SUBSCRIPTIONS_PER_KEY_ENTERPRISE: subscriptions('enterprise', '100000'),
+});
 
-export function planLimitSettings(vars: PlanLimitsEnv): PlanLimitSettings {
-  const d = DEFAULT_PLAN_LIMITS;
+export function planLimitSettings(vars: z.output<typeof planLimitsEnv>): PlanLimitSettings {
   return {
-    windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS ?? d.windowSeconds,
+    windowSeconds: vars.RATE_LIMIT_WINDOW_SECONDS,
     requests: {
-      free: vars.RATE_LIMIT_FREE ?? d.requests.free,
-      pro: vars.RATE_LIMIT_PRO ?? d.requests.pro,
-      enterprise: vars.RATE_LIMIT_ENTERPRISE ?? d.requests.enterprise,
+      free: vars.RATE_LIMIT_FREE,
+      pro: vars.RATE_LIMIT_PRO,
+      enterprise: vars.RATE_LIMIT_ENTERPRISE,
     },
     subscriptionsPerKey: {
-      free: vars.SUBSCRIPTIONS_PER_KEY_FREE ?? d.subscriptionsPerKey.free,
-      pro: vars.SUBSCRIPTIONS_PER_KEY_PRO ?? d.subscriptionsPerKey.pro,
-      enterprise: vars.SUBSCRIPTIONS_PER_KEY_ENTERPRISE ?? d.subscriptionsPerKey.enterprise,
+      free: vars.SUBSCRIPTIONS_PER_KEY_FREE,
+      pro: vars.SUBSCRIPTIONS_PER_KEY_PRO,
+      enterprise: vars.SUBSCRIPTIONS_PER_KEY_ENTERPRISE,
     },
   };
 }
+
+/** The documented defaults. */
+export const DEFAULT_PLAN_LIMITS: PlanLimitSettings = Object.freeze(
+  planLimitSettings(planLimitsEnv.parse({})),
+);
+
+/** No limit on any plan (0 is unlimited): what configurations built in code for tests run with. */
+export const NO_PLAN_LIMITS: PlanLimitSettings = Object.freeze({
+  windowSeconds: DEFAULT_PLAN_LIMITS.windowSeconds,
+  requests: Object.freeze({ free: 0, pro: 0, enterprise: 0 }),
+  subscriptionsPerKey: Object.freeze({ free: 0, pro: 0, enterprise: 0 }),
+});

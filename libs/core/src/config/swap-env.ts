@@ -1,8 +1,8 @@
+import { z } from 'zod';
 import type { ConfigIssue } from './config-error';
-import { contractAddress, envPrefix } from './env-schemas';
-
-/** Default lifetime of a swap quote (docs/architecture.md §14). */
-export const DEFAULT_SWAP_QUOTE_TTL_SECONDS = 60;
+import { envPrefix } from './env-prefix';
+import { optionalVar, withDefault } from './env-var';
+import { contractAddress } from './validators';
 
 /** One chain's Uniswap V2 deployment, as `<CHAIN>_UNISWAP_V2_ROUTER` and `_FACTORY` name it. */
 export interface UniswapV2Config {
@@ -22,39 +22,58 @@ export interface SwapSettings {
   readonly uniswapV2: readonly UniswapV2Config[];
 }
 
-export const DEFAULT_SWAP_SETTINGS: SwapSettings = Object.freeze({
-  quoteTtlMs: DEFAULT_SWAP_QUOTE_TTL_SECONDS * 1000,
-  uniswapV2: [],
+const ROUTER_DEFAULT =
+  "ethereum: the dev chain's, or on a node of its own mainnet's router `0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D`; none elsewhere";
+const FACTORY_DEFAULT =
+  "ethereum: the dev chain's, or mainnet's factory `0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f`; none elsewhere";
+
+/** SWAP_QUOTE_TTL_SECONDS. */
+export const swapEnv = z.object({
+  SWAP_QUOTE_TTL_SECONDS: withDefault(
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d*$/, { error: 'must be a whole number of seconds, 1 to 3600' })
+      .transform(Number)
+      .refine((n) => n <= 3600, { error: 'must be a whole number of seconds, 1 to 3600' }),
+    '60',
+    "A quote's lifetime (1 … 3600): QUOTED turns EXPIRED after it, and it is the route transaction's `deadline`.",
+  ),
 });
 
-/**
- * SWAP_QUOTE_TTL_SECONDS [60, at most 3600], and per configured chain `<CHAIN>_UNISWAP_V2_ROUTER` with
- * `<CHAIN>_UNISWAP_V2_FACTORY` (both or neither). Issues are pushed onto `issues`.
- */
+/** The per-chain swap variables, `<CHAIN>_<NAME>` for ethereum and every chain in EVM_CHAINS. */
+export const chainSwapEnv = z.object({
+  UNISWAP_V2_ROUTER: optionalVar(
+    contractAddress,
+    ROUTER_DEFAULT,
+    "A chain's Uniswap V2 router (with its factory: both or neither); WETH is read from `router.WETH()`.",
+  ),
+  UNISWAP_V2_FACTORY: optionalVar(contractAddress, FACTORY_DEFAULT, "That chain's Uniswap V2 factory."),
+});
+
+export const DEFAULT_SWAP_SETTINGS: SwapSettings = Object.freeze({
+  quoteTtlMs: swapEnv.parse({}).SWAP_QUOTE_TTL_SECONDS * 1000,
+  uniswapV2: [],
+});
+export const DEFAULT_SWAP_QUOTE_TTL_SECONDS = DEFAULT_SWAP_SETTINGS.quoteTtlMs / 1000;
+
+/** The swap settings for the configured chains; issues are pushed onto `issues`. */
 export function swapSettings(
   env: NodeJS.ProcessEnv,
   chainIds: readonly string[],
   issues: ConfigIssue[],
 ): SwapSettings {
   let quoteTtlMs = DEFAULT_SWAP_SETTINGS.quoteTtlMs;
-  const ttl = env.SWAP_QUOTE_TTL_SECONDS?.trim();
-  if (ttl !== undefined && ttl !== '') {
-    if (!/^[1-9]\d*$/.test(ttl) || Number(ttl) > 3600)
-      issues.push({
-        variable: 'SWAP_QUOTE_TTL_SECONDS',
-        message: 'must be a whole number of seconds, 1 to 3600',
-      });
-    else quoteTtlMs = Number(ttl) * 1000;
-  }
+  const ttl = swapEnv.safeParse(env);
+  if (ttl.success) quoteTtlMs = ttl.data.SWAP_QUOTE_TTL_SECONDS * 1000;
+  else issues.push({ variable: 'SWAP_QUOTE_TTL_SECONDS', message: ttl.error.issues[0].message });
   const uniswapV2: UniswapV2Config[] = [];
   for (const chain of chainIds) {
     const prefix = envPrefix(chain);
     const names = [`${prefix}_UNISWAP_V2_ROUTER`, `${prefix}_UNISWAP_V2_FACTORY`] as const;
-    const [router, factory] = names.map((name) => {
-      const raw = env[name];
-      if (raw === undefined || raw.trim() === '') return undefined;
-      const parsed = contractAddress.safeParse(raw);
-      if (!parsed.success) issues.push({ variable: name, message: parsed.error.issues[0].message });
+    const [router, factory] = (['UNISWAP_V2_ROUTER', 'UNISWAP_V2_FACTORY'] as const).map((key, i) => {
+      const parsed = chainSwapEnv.shape[key].safeParse(env[names[i]]);
+      if (!parsed.success) issues.push({ variable: names[i], message: parsed.error.issues[0].message });
       return parsed.success ? parsed.data : null;
     });
     if (router === undefined && factory === undefined) continue;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ConfigIssue } from './config-error';
-import { urlWithScheme } from './url-with-scheme';
+import { isBlank, optionalVar } from './env-var';
+import { printableToken, urlWithScheme } from './validators';
 
 /** The Tron chain this process reads (docs/architecture.md §15); absent without TRON_RPC_URL. */
 export interface TronSettings {
@@ -20,53 +21,49 @@ export interface TronSettings {
 
 const FINALITY_DEPTH_RULE = 'must be an integer from 20 to 1000, or solidified';
 
-const blank = (v: unknown) => v === undefined || (typeof v === 'string' && v.trim() === '');
-
-const tronEnvSchema = z.object({
-  TRON_RPC_URL: urlWithScheme(
-    ['http', 'https'],
-    'must be an http or https URL (the java-tron HTTP API root)',
+/** The TRON_* variables; any of them without TRON_RPC_URL is an error (tronSettings). */
+export const tronEnv = z.object({
+  TRON_RPC_URL: optionalVar(
+    urlWithScheme(['http', 'https'], 'must be an http or https URL (the java-tron HTTP API root)'),
+    '— (Tron off)',
+    "java-tron HTTP API root (http/https; a full node's `:8090`, or `https://api.trongrid.io`), indexed and read as chain `tron`.",
   ),
-  TRON_API_KEY: z
-    .string()
-    .trim()
-    .regex(/^[\x21-\x7e]{1,200}$/, { error: 'must be 1 to 200 printable characters without spaces' })
-    .optional(),
-  TRON_START_BLOCK: z
-    .string()
-    .trim()
-    .regex(/^\d{1,16}$/, { error: 'must be a non-negative integer' })
-    .transform((s) => BigInt(s))
-    .refine((n) => n <= 2n ** 53n, { error: 'must be at most 2^53' })
-    .optional(),
+  TRON_API_KEY: optionalVar(
+    printableToken(1, 200, 'must be 1 to 200 printable characters without spaces'),
+    '—',
+    "Sent as `TRON-PRO-API-KEY` on every request (TronGrid's key header).",
+  ),
+  TRON_START_BLOCK: optionalVar(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,16}$/, { error: 'must be a non-negative integer' })
+      .transform((s) => BigInt(s))
+      .refine((n) => n <= 2n ** 53n, { error: 'must be at most 2^53' }),
+    'the head the indexer follows',
+    'First block to index on an empty stream (0 … 2^53).',
+  ),
   // At least 20: a reorg on Tron replaces up to the 19 or so blocks above the solidified one.
-  TRON_FINALITY_DEPTH: z
-    .string()
-    .trim()
-    .regex(/^(?:solidified|\d{1,4})$/, { error: FINALITY_DEPTH_RULE })
-    .transform((s): number | 'solidified' => (s === 'solidified' ? s : Number(s)))
-    .refine((v) => v === 'solidified' || (v >= 20 && v <= 1000), { error: FINALITY_DEPTH_RULE })
-    .optional(),
+  TRON_FINALITY_DEPTH: optionalVar(
+    z
+      .string()
+      .trim()
+      .regex(/^(?:solidified|\d{1,4})$/, { error: FINALITY_DEPTH_RULE })
+      .transform((s): number | 'solidified' => (s === 'solidified' ? s : Number(s)))
+      .refine((v) => v === 'solidified' || (v >= 20 && v <= 1000), { error: FINALITY_DEPTH_RULE }),
+    '`20`',
+    'Reorgs up to this deep (20 … 1000) are reverted; `solidified`: only solidified blocks are indexed.',
+  ),
 });
 
-const TRON_VARIABLES = ['TRON_RPC_URL', 'TRON_API_KEY', 'TRON_START_BLOCK', 'TRON_FINALITY_DEPTH'] as const;
-
-/**
- * TRON_RPC_URL [none: Tron not indexed], TRON_API_KEY, TRON_START_BLOCK [the followed head],
- * TRON_FINALITY_DEPTH [20: the head is followed; or solidified]. The other variables without
- * TRON_RPC_URL are an error.
- */
+/** The settings, or the issues: a bad value, or a TRON_* variable given without TRON_RPC_URL. */
 export function tronSettings(env: NodeJS.ProcessEnv): { settings?: TronSettings; issues: ConfigIssue[] } {
-  const given = Object.fromEntries(
-    TRON_VARIABLES.filter((name) => !blank(env[name])).map((name) => [name, env[name]]),
-  );
-  if (given.TRON_RPC_URL === undefined) {
-    const stray = Object.keys(given);
-    return {
-      issues: stray.map((variable) => ({ variable, message: 'needs TRON_RPC_URL' })),
-    };
+  const names = Object.keys(tronEnv.shape) as (keyof typeof tronEnv.shape)[];
+  if (isBlank(env.TRON_RPC_URL)) {
+    const stray = names.filter((name) => !isBlank(env[name]));
+    return { issues: stray.map((variable) => ({ variable, message: 'needs TRON_RPC_URL' })) };
   }
-  const parsed = tronEnvSchema.safeParse(given);
+  const parsed = tronEnv.safeParse(Object.fromEntries(names.map((name) => [name, env[name]])));
   if (!parsed.success) {
     return {
       issues: parsed.error.issues.map((i) => ({ variable: String(i.path[0]), message: i.message })),
@@ -76,7 +73,7 @@ export function tronSettings(env: NodeJS.ProcessEnv): { settings?: TronSettings;
   return {
     settings: {
       id: 'tron',
-      rpcUrl: v.TRON_RPC_URL,
+      rpcUrl: v.TRON_RPC_URL!,
       apiKey: v.TRON_API_KEY,
       startBlock: v.TRON_START_BLOCK,
       finalityDepth: v.TRON_FINALITY_DEPTH,

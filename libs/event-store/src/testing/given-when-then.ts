@@ -1,6 +1,10 @@
+import { toErrorResponse } from '@chainwire/core';
 import type { Decider, NewEvent, StreamEvent } from '../index';
 
-/** What a refusal must match: its HTTP status, envelope code and message (any may be left out). */
+/**
+ * What a refusal must match: the HTTP status and envelope code the API answers it with, and its message
+ * (any may be left out).
+ */
 export interface ExpectedRefusal {
   status?: number;
   code?: string;
@@ -41,10 +45,10 @@ export function deciderSpec<State, Command, Event extends StreamEvent>(
                 thrown = error;
               }
               expect(thrown).toBeInstanceOf(Error);
-              const error = thrown as Error & { getStatus?: () => number; code?: string };
-              if (refusal.status !== undefined) expect(error.getStatus?.()).toBe(refusal.status);
-              if (refusal.code !== undefined) expect(error.code).toBe(refusal.code);
-              if (refusal.message !== undefined) expect(error.message).toMatch(refusal.message);
+              const answer = toErrorResponse(thrown);
+              if (refusal.status !== undefined) expect(answer.status).toBe(refusal.status);
+              if (refusal.code !== undefined) expect(answer.body.code).toBe(refusal.code);
+              if (refusal.message !== undefined) expect((thrown as Error).message).toMatch(refusal.message);
             },
           };
         },

@@ -1,5 +1,4 @@
-import { tronWeb } from '@chainwire/chains';
-import { parseAccountAddress } from '@chainwire/wallet';
+import { parseAccountAddress, tronWeb } from '@chainwire/chains';
 
 const TRON_HEX = /^(?:0x)?41[0-9a-fA-F]{40}$/;
 

@@ -1,20 +1,9 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
+import type { DynamicModule } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthModule, createApiKey } from '@chainwire/auth';
-import { ChainCapabilitiesModule, ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
-import {
-  createHttpApp,
-  type Database,
-  DatabaseModule,
-  parseJsonExact,
-  silentLogger,
-  stringifyJson,
-} from '@chainwire/core';
-import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
+import type { Database } from '@chainwire/core';
 import { ContractCallPreparer, TransactionsModule } from '@chainwire/transactions';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import { startFeatureTestApp } from '../../../../test/support/feature-test-app';
+import type { OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import type { StakingChainConfig, StakingModuleOptions } from '../staking-options';
 import { StakingModule } from '../staking.module';
 import { EVM_CALL_PREPARER } from '../undelegate/evm-call-preparer.port';
@@ -43,77 +32,36 @@ export async function startStakingTestApp(
   chains: readonly StakingChainConfig[],
   tron?: StakingModuleOptions['tron'],
 ): Promise<StakingTestApp> {
-  const db = await createTestDatabase();
-  await seedRegistries(db.dataSource);
-  const key = (await createApiKey(db.dataSource, { plan: 'enterprise' })).key;
-
-  const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
-  const database = DatabaseModule.forRoot({ db });
-  const chainDirectory = ChainDirectoryModule.forRoot({ database });
-  const capabilities = ChainCapabilitiesModule.forRoot();
-  const transactions = TransactionsModule.forRoot(
-    { database, chainDirectory, capabilities },
-    { chains, tron, rpcTimeoutMs: 5000 },
-  );
-  // As apps/server's EvmCallsModule: the port served by the transactions feature's preparer.
-  const evmCalls: DynamicModule = {
-    module: class EvmCallsTestModule {},
-    imports: [transactions],
-    providers: [{ provide: EVM_CALL_PREPARER, useExisting: ContractCallPreparer }],
-    exports: [EVM_CALL_PREPARER],
-  };
-  @Module({
-    imports: [
-      CqrsModule.forRoot(),
-      capabilities,
-      AuthModule.forRoot({ database, chainDirectory }),
-      transactions,
-      StakingModule.forRoot(
-        {
-          database,
-          chainDirectory,
-          capabilities,
-          evmCalls,
-          eventStore: EventStoreModule.forRoot({ eventStore }),
-        },
+  const t = await startFeatureTestApp({
+    title: 'staking test',
+    modules: ({ database, chainDirectory, capabilities, eventStoreModule }) => {
+      const transactions = TransactionsModule.forRoot(
+        { database, chainDirectory, capabilities },
         { chains, tron, rpcTimeoutMs: 5000 },
-      ),
-    ],
-  })
-  class StakingTestModule {}
-
-  const app = await createHttpApp(StakingTestModule, {
-    logger: silentLogger,
-    docs: { title: 'staking test', version: '0' },
-  });
-  const contract = checkOpenApiContract(app);
-  const toResponse = (res: { statusCode: number; body: string }): StakingResponse => ({
-    status: res.statusCode,
-    json: parseJsonExact(res.body) as StakingResponse['json'],
+      );
+      // As apps/server's EvmCallsModule: the port served by the transactions feature's preparer.
+      const evmCalls: DynamicModule = {
+        module: class EvmCallsTestModule {},
+        imports: [transactions],
+        providers: [{ provide: EVM_CALL_PREPARER, useExisting: ContractCallPreparer }],
+        exports: [EVM_CALL_PREPARER],
+      };
+      return [
+        capabilities,
+        transactions,
+        StakingModule.forRoot(
+          { database, chainDirectory, capabilities, evmCalls, eventStore: eventStoreModule },
+          { chains, tron, rpcTimeoutMs: 5000 },
+        ),
+      ];
+    },
   });
   return {
-    db,
-    app,
-    contract,
-    async get(url) {
-      return toResponse(await app.inject({ method: 'GET', url, headers: { 'x-api-key': key } }));
-    },
-    async post(url, body) {
-      return toResponse(
-        await app.inject({
-          method: 'POST',
-          url,
-          headers: { 'x-api-key': key, 'content-type': 'application/json' },
-          payload: stringifyJson(body),
-        }),
-      );
-    },
-    async close() {
-      const report = await contract.check();
-      await app.close();
-      await eventStore.close();
-      await db.close();
-      report.assertConforms();
-    },
+    db: t.db,
+    app: t.app,
+    contract: t.contract,
+    get: (url) => t.request<StakingResponse['json']>('GET', url),
+    post: (url, body) => t.request<StakingResponse['json']>('POST', url, { body }),
+    close: () => t.close(),
   };
 }

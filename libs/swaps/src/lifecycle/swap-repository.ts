@@ -2,8 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type Database, DATABASE } from '@chainwire/core';
 import { EVENT_STORE, type EventStore, foldStream, handleCommand } from '@chainwire/event-store';
 import { readSwap } from '../read-model/swaps.projection';
-import { SwapErrorCode } from '../swap-errors';
-import { SwapRefusedError, swapDecider, type SwapState } from './swap.decider';
+import { quoteNotFound, swapDecider, type SwapState } from './swap.decider';
 import { isQuoteId } from './swap-ids';
 import { swapStream } from './swap.events';
 
@@ -21,12 +20,12 @@ export class SwapRepository {
   ) {}
 
   async load(raw: string, apiKeyId: string): Promise<SwapState> {
-    if (!isQuoteId(raw)) throw notFound();
+    if (!isQuoteId(raw)) throw quoteNotFound();
     const quoteId = raw.toLowerCase();
     const state =
       (await readSwap((sql, params) => this.db.pool.query(sql, params), quoteId)) ??
       (await foldStream(this.eventStore, swapStream(quoteId), swapDecider)).state;
-    if (!state || state.quote.apiKeyId !== apiKeyId) throw notFound();
+    if (!state || state.quote.apiKeyId !== apiKeyId) throw quoteNotFound();
     return state;
   }
 
@@ -43,5 +42,3 @@ export class SwapRepository {
     return handled.state ?? state;
   }
 }
-
-const notFound = () => new SwapRefusedError(404, SwapErrorCode.QUOTE_NOT_FOUND, 'No such quote');

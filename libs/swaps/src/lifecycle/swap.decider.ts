@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { CommandRefusedError } from '@chainwire/core';
 import type { Decider, NewEvent, PositionedEvent } from '@chainwire/event-store';
 import { SwapErrorCode } from '../swap-errors';
 import { swapEventId } from './swap-ids';
@@ -71,13 +71,9 @@ export type SwapCommand =
   | { type: 'RevertObservation'; data: { tx: ObservedTransaction; at: string } }
   | { type: 'Expire'; data: { at: string } };
 
-/** A refused API command: an ApiError, answered as it is. */
-export class SwapRefusedError extends ApiError {
-  constructor(status: number, code: string, message: string) {
-    super(status, code, message);
-    this.name = 'SwapRefusedError';
-  }
-}
+/** The refusal of a command for a quote that was never given (404 QUOTE_NOT_FOUND). */
+export const quoteNotFound = (): CommandRefusedError =>
+  new CommandRefusedError('No such quote', { kind: 'NOT_FOUND', code: SwapErrorCode.QUOTE_NOT_FOUND });
 
 /** The transaction is the quote's: same sender, same contract, same calldata, on the quote's chain. */
 export function matchesQuote(quote: SwapQuotedData, tx: ObservedTransaction): boolean {
@@ -162,7 +158,7 @@ const expiresAtSeconds = (quote: SwapQuotedData) => Math.floor(Date.parse(quote.
 function decide(command: SwapCommand, state: SwapState | undefined): NewEvent<SwapEvent>[] {
   switch (command.type) {
     case 'Quote': {
-      if (state) throw new SwapRefusedError(409, ErrorCode.CONFLICT, 'This quote exists already');
+      if (state) throw new CommandRefusedError('This quote exists already');
       return [{ id: swapEventId(command.data.quoteId, 'quoted'), type: SWAP_QUOTED, data: command.data }];
     }
     case 'ObserveTransaction': {
@@ -198,14 +194,10 @@ function decide(command: SwapCommand, state: SwapState | undefined): NewEvent<Sw
       ];
     }
     case 'Expire': {
-      if (!state) throw new SwapRefusedError(404, SwapErrorCode.QUOTE_NOT_FOUND, 'No such quote');
+      if (!state) throw quoteNotFound();
       if (state.status !== 'QUOTED') return [];
       if (Date.parse(command.data.at) < Date.parse(state.quote.expiresAt))
-        throw new SwapRefusedError(
-          409,
-          ErrorCode.CONFLICT,
-          `The quote is valid until ${state.quote.expiresAt}`,
-        );
+        throw new CommandRefusedError(`The quote is valid until ${state.quote.expiresAt}`);
       return [
         {
           id: swapEventId(state.quote.quoteId, 'expired'),

@@ -3,10 +3,9 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Address, getAddress, keccak256 } from 'viem';
 import type { ApiKeyRecord } from '@chainwire/auth';
-import { isEvmAddress, readTokenMetadata } from '@chainwire/chains';
+import { asNodeFailure, isEvmAddress, parseAccountAddress, readTokenMetadata } from '@chainwire/chains';
 import { ApiError } from '@chainwire/core';
 import { EVENT_STORE, type EventStore, handleCommand } from '@chainwire/event-store';
-import { parseAccountAddress } from '@chainwire/wallet';
 import { swapDecider } from '../lifecycle/swap.decider';
 import { swapStream, type SwapQuotedData } from '../lifecycle/swap.events';
 import type { SwapToken } from '../providers/swap-provider';
@@ -14,7 +13,6 @@ import { SwapProviders } from '../providers/swap-providers';
 import { SwapChains } from '../swap-chains';
 import { SwapErrorCode } from '../swap-errors';
 import { SWAPS_OPTIONS, type SwapsModuleOptions } from '../swaps-options';
-import { nodeError } from '../node-errors';
 import type { QuoteRequest } from './quote.schema';
 import type { QuoteResult } from './quote.response';
 
@@ -63,7 +61,7 @@ export class QuoteSwapHandler implements ICommandHandler<QuoteSwapCommand, Quote
       throw ApiError.badRequest(SwapErrorCode.ZERO_AMOUNT, 'srcAmount must be above 0');
     const srcToken = parseToken(request.srcToken, 'srcToken');
     const dstToken = parseToken(request.dstToken, 'dstToken');
-    const weth = await provider.wrappedNative(srcEntry.id, client).catch(nodeError);
+    const weth = await provider.wrappedNative(srcEntry.id, client).catch(asNodeFailure);
     if (!weth) {
       throw ApiError.badRequest(
         SwapErrorCode.UNSUPPORTED_ROUTE,
@@ -80,7 +78,7 @@ export class QuoteSwapHandler implements ICommandHandler<QuoteSwapCommand, Quote
       ['dstToken', dstToken],
     ] as const) {
       if (token === 'native') continue;
-      const metadata = await readTokenMetadata(client, token).catch(nodeError);
+      const metadata = await readTokenMetadata(client, token).catch(asNodeFailure);
       if (!metadata)
         throw ApiError.badRequest(
           SwapErrorCode.UNKNOWN_TOKEN,
@@ -101,7 +99,7 @@ export class QuoteSwapHandler implements ICommandHandler<QuoteSwapCommand, Quote
         slippageBps: request.slippageBps,
         deadline: BigInt(Math.floor(expiresAtMs / 1000)),
       })
-      .catch(nodeError);
+      .catch(asNodeFailure);
     if (!quote) {
       throw ApiError.badRequest(
         SwapErrorCode.NO_LIQUIDITY,

@@ -3,6 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Address, Hex } from 'viem';
 import type { ApiKeyRecord } from '@chainwire/auth';
 import {
+  asNodeFailure,
   type ChainEntry,
   estimateGas,
   ExecutionFailedError,
@@ -19,7 +20,6 @@ import {
   type PriceService,
 } from '@chainwire/wallet';
 import { SwapRepository } from '../lifecycle/swap-repository';
-import { nodeError } from '../node-errors';
 import { SwapChains } from '../swap-chains';
 import { SwapErrorCode } from '../swap-errors';
 import { SWAPS_OPTIONS, type SwapsModuleOptions } from '../swaps-options';
@@ -82,7 +82,7 @@ export class GetSwapRouteHandler implements IQueryHandler<GetSwapRouteQuery, Swa
       this.fees.levels({ family: 'evm', entry, client }),
       client.getChainId(),
       getPendingNonce(client, from),
-    ]).catch(nodeError);
+    ]).catch(asNodeFailure);
     const approvalRequired = approval !== null && (allowance ?? 0n) < BigInt(approval.amount);
     const warnings: string[] = [];
     const notes: string[] = [];
@@ -100,7 +100,7 @@ export class GetSwapRouteHandler implements IQueryHandler<GetSwapRouteQuery, Swa
       try {
         estimatedGas = await estimateGas(client, tx);
       } catch (error) {
-        if (!(error instanceof ExecutionFailedError)) nodeError(error);
+        if (!(error instanceof ExecutionFailedError)) asNodeFailure(error);
         estimatedGas = BigInt(q.fallbackGas);
         warnings.push(`The swap would fail if sent now: ${(error as ExecutionFailedError).reason}`);
       }

@@ -1,36 +1,23 @@
-import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Address, getAddress, type Hex, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
+import type { Plan } from '@chainwire/auth';
 import {
-  ChainCapabilitiesModule,
-  ChainDirectoryModule,
   DEFAULT_DEMO_TOKENS,
   deployDemoTokens,
   deployDevPriceFeeds,
   deployUniswapV2,
   type DemoToken,
   type DevUniswapV2,
-  seedRegistries,
 } from '@chainwire/chains';
-import {
-  createHttpApp,
-  type Database,
-  DatabaseModule,
-  DEFAULT_PRICE_SETTINGS,
-  parseJsonExact,
-  silentLogger,
-  stringifyJson,
-} from '@chainwire/core';
-import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
+import { type Database, DEFAULT_PRICE_SETTINGS } from '@chainwire/core';
+import type { PostgresEventStore } from '@chainwire/event-store';
 import { EvmIndexer } from '@chainwire/indexing';
 import { ConsumerRunner, type Consumer } from '@chainwire/read-models';
 import { WalletModule } from '@chainwire/wallet';
 import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import { startFeatureTestApp } from '../../../../test/support/feature-test-app';
+import type { OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import { swapsProjection } from '../read-model/swaps.projection';
 import { SwapsModule } from '../swaps.module';
 import { createSwapTracker } from '../tracking/swap-tracker';
@@ -112,59 +99,52 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
   const feeds = await deployDevPriceFeeds(anvil.rpcUrl, anvil.chain.id, anvil.accounts);
   const ethUsd = feeds.find((f) => f.pair === 'ETH/USD')!;
 
-  const db = await createTestDatabase();
-  const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
-  await seedRegistries(db.dataSource);
-  const keys = {
-    free: (await createApiKey(db.dataSource, { plan: 'free' })).key,
-    pro: (await createApiKey(db.dataSource, { plan: 'pro' })).key,
-    enterprise: (await createApiKey(db.dataSource, { plan: 'enterprise' })).key,
-  };
   const chains = [{ id: 'ethereum', rpcUrl: anvil.rpcUrl }];
   const bed = { skewMs: 0 } as SwapsTestBed;
   const now = () => new Date(Date.now() + bed.skewMs);
+  // Set once the indexer and the consumers run; they stop after the app and before the stores close.
+  let stopConsumers: () => Promise<void> = () => Promise.resolve();
 
-  const database = DatabaseModule.forRoot({ db });
-  const chainDirectory = ChainDirectoryModule.forRoot({ database });
-  const capabilities = ChainCapabilitiesModule.forRoot();
-  const eventStoreModule = EventStoreModule.forRoot({ eventStore });
-  const wallet = WalletModule.forRoot(
-    { database, chainDirectory, capabilities, eventStore: eventStoreModule },
-    {
-      chains,
-      prices: {
-        settings: {
-          ...DEFAULT_PRICE_SETTINGS,
-          feeds: [
-            { symbol: 'ETH', base: 'USD', chain: 'ethereum', address: ethUsd.address.toLowerCase() as Hex },
-          ],
-        },
-      },
-    },
-  );
-  @Module({
-    imports: [
-      CqrsModule.forRoot(),
-      AuthModule.forRoot({ database, chainDirectory }),
-      wallet,
-      SwapsModule.forRoot(
-        { database, chainDirectory, capabilities, eventStore: eventStoreModule, wallet },
+  const t = await startFeatureTestApp({
+    title: 'swaps test',
+    modules: ({ database, chainDirectory, capabilities, eventStoreModule }) => {
+      const wallet = WalletModule.forRoot(
+        { database, chainDirectory, capabilities, eventStore: eventStoreModule },
         {
           chains,
-          uniswapV2: [{ chain: 'ethereum', router: uniswap.router, factory: uniswap.factory }],
-          quoteTtlMs: QUOTE_TTL_MS,
-          now,
+          prices: {
+            settings: {
+              ...DEFAULT_PRICE_SETTINGS,
+              feeds: [
+                {
+                  symbol: 'ETH',
+                  base: 'USD',
+                  chain: 'ethereum',
+                  address: ethUsd.address.toLowerCase() as Hex,
+                },
+              ],
+            },
+          },
         },
-      ),
-    ],
-  })
-  class SwapsTestModule {}
-  // The docs routes serve the document the contract check validates answers against.
-  const app = await createHttpApp(SwapsTestModule, {
-    logger: silentLogger,
-    docs: { title: 'swaps test', version: '0' },
+      );
+      return [
+        wallet,
+        SwapsModule.forRoot(
+          { database, chainDirectory, capabilities, eventStore: eventStoreModule, wallet },
+          {
+            chains,
+            uniswapV2: [{ chain: 'ethereum', router: uniswap.router, factory: uniswap.factory }],
+            quoteTtlMs: QUOTE_TTL_MS,
+            now,
+          },
+        ),
+      ];
+    },
+    afterAppClose: () => stopConsumers(),
+    afterDatabaseClose: () => anvil.stop(),
   });
-  const contract = checkOpenApiContract(app);
+  const { db, eventStore, app, contract } = t;
+  const keys = { free: t.keys.free.key, pro: t.keys.pro.key, enterprise: t.keys.enterprise.key };
 
   const indexer = new EvmIndexer({
     chain: 'ethereum',
@@ -178,11 +158,10 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
     (consumer) => new ConsumerRunner({ db, eventStore, consumer, retryMinMs: 20 }),
   );
   for (const runner of runners) runner.start();
+  stopConsumers = async () => {
+    await Promise.all([...runners.map((r) => r.stop()), indexer.stop()]);
+  };
 
-  const answer = (res: { statusCode: number; body: string }): SwapsResponse => ({
-    status: res.statusCode,
-    json: parseJsonExact(res.body) as SwapsResponse['json'],
-  });
   return Object.assign(bed, {
     anvil,
     db,
@@ -195,19 +174,9 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
     dai,
     keys,
     now,
-    async get(url: string, key = keys.enterprise) {
-      return answer(await app.inject({ method: 'GET', url, headers: { 'x-api-key': key } }));
-    },
-    async post(url: string, body: unknown, key = keys.enterprise) {
-      return answer(
-        await app.inject({
-          method: 'POST',
-          url,
-          headers: { 'x-api-key': key, 'content-type': 'application/json' },
-          payload: typeof body === 'string' ? body : stringifyJson(body),
-        }),
-      );
-    },
+    get: (url: string, key?: string) => t.request<SwapsResponse['json']>('GET', url, { apiKey: key }),
+    post: (url: string, body: unknown, key?: string) =>
+      t.request<SwapsResponse['json']>('POST', url, { body, apiKey: key }),
     async send(tx: RouteTx, privateKey: Hex) {
       return anvil.publicClient.sendRawTransaction({ serializedTransaction: await bed.sign(tx, privateKey) });
     },
@@ -230,14 +199,6 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
           })
         : await account.signTransaction({ ...common, type: 'legacy', gasPrice: tx.gasPrice! });
     },
-    async close() {
-      const report = await contract.check();
-      await app.close();
-      await Promise.all([...runners.map((r) => r.stop()), indexer.stop()]);
-      await eventStore.close();
-      await db.close();
-      await anvil.stop();
-      report.assertConforms();
-    },
+    close: () => t.close(),
   });
 }

@@ -1,3 +1,5 @@
+import { ChainErrorCode } from '@chainwire/core';
+
 /**
  * Envelope codes of the transaction routes, beside the shared ones of libs/core (VALIDATION_ERROR,
  * UNKNOWN_CHAIN, UNSUPPORTED_CHAIN, INVALID_ADDRESS, SERVICE_UNAVAILABLE…). Published codes keep their meaning.
@@ -9,10 +11,10 @@ export const TxErrorCode = {
   UNSUPPORTED_TX_TYPE: 'UNSUPPORTED_TX_TYPE',
   /** 400: tokenContract names no token on the chain (Solana: no SPL Token / Token-2022 mint at that address). */
   UNKNOWN_TOKEN: 'UNKNOWN_TOKEN',
-  /** 422: the prepared transaction would fail on chain; `message` holds the decoded reason. */
-  SIMULATION_FAILED: 'SIMULATION_FAILED',
-  /** 400: the node refused the signed transaction; `message` holds the node's reason. */
-  BROADCAST_REJECTED: 'BROADCAST_REJECTED',
+  /** 422: the prepared transaction would fail on chain (an ExecutionFailedError, answered by the exception filter). */
+  SIMULATION_FAILED: ChainErrorCode.SIMULATION_FAILED,
+  /** 400: the node refused the signed transaction (a BroadcastRejectedError, answered by the exception filter). */
+  BROADCAST_REJECTED: ChainErrorCode.BROADCAST_REJECTED,
 } as const;
 
 export type TxErrorCode = (typeof TxErrorCode)[keyof typeof TxErrorCode];

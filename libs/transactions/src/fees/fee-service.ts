@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { TxChain } from '../chains/tx-chain';
-import { withChainErrors } from '../errors/chain-errors';
 import { EvmFeeStrategy } from './evm/evm-fee-strategy';
 import type { FeeLevels } from './fee-mode';
 
@@ -12,7 +11,7 @@ export class FeeService {
   levels(chain: TxChain): Promise<FeeLevels> {
     switch (chain.family) {
       case 'evm':
-        return withChainErrors(() => this.evm.levels(chain));
+        return this.evm.levels(chain);
     }
   }
 }

@@ -3,7 +3,6 @@ import type { PublicKey } from '@solana/web3.js';
 import { parseSolanaAddress } from '@chainwire/chains';
 import { ApiError, ErrorCode, SharedAnswers } from '@chainwire/core';
 import { TxChainResolver } from '../chains/tx-chain';
-import { withChainErrors } from '../errors/chain-errors';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
 import { FEE_ANSWER_TTL_MS } from './fee-answer-cache';
 import { solanaFeePriceDto, toFeePriceDto } from './fee-price-dto';
@@ -52,7 +51,7 @@ export class GetFeesHandler implements IQueryHandler<GetFeesQuery, FeesResult> {
         return this.evmAnswers.get(chain.entry.id, async () => {
           const [levels, chainId] = await Promise.all([
             this.fees.levels(chain),
-            withChainErrors(() => this.rpc.evmChainId(chain.entry.id, chain.client)),
+            this.rpc.evmChainId(chain.entry.id, chain.client),
           ]);
           return {
             chain: chain.entry.id,
@@ -67,9 +66,7 @@ export class GetFeesHandler implements IQueryHandler<GetFeesQuery, FeesResult> {
           };
         });
       case 'solana': {
-        const levels = await withChainErrors(() =>
-          this.solana.levels(chain, writableAccounts(accounts ?? [])),
-        );
+        const levels = await this.solana.levels(chain, writableAccounts(accounts ?? []));
         return {
           chain: chain.entry.id,
           ...NOT_EVM,
@@ -82,7 +79,7 @@ export class GetFeesHandler implements IQueryHandler<GetFeesQuery, FeesResult> {
         };
       }
       case 'tron': {
-        const prices = await withChainErrors(() => this.tron.prices(chain));
+        const prices = await this.tron.prices(chain);
         return {
           chain: chain.entry.id,
           ...NOT_EVM,

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { type Database, DATABASE } from '@chainwire/core';
-import { decimalLiteral, displayContract, parseAccountAddress } from '@chainwire/wallet';
-import { ChainDirectory } from '@chainwire/chains';
+import { decimalLiteral } from '@chainwire/wallet';
+import { ChainDirectory, displayContract, parseAccountAddress } from '@chainwire/chains';
 import { decodeCursor, encodeCursor } from './history-cursor';
 import type { HistoryQuery } from './history-query.schema';
 import { readHistoryPage, type HistoryItemRow } from './history.repository';

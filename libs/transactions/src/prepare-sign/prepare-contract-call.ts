@@ -3,7 +3,6 @@ import type { Address, Hex } from 'viem';
 import { estimateGas, getPendingNonce, simulateTransaction } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 import { TxChainResolver } from '../chains/tx-chain';
-import { withChainErrors } from '../errors/chain-errors';
 import { gasLimitFor } from '../fees/evm/evm-fee-policy';
 import { FeeService } from '../fees/fee-service';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
@@ -59,16 +58,14 @@ export class ContractCallPreparer {
     }
     const tx = { from: request.from, to: request.to, value: request.valueWei, data: request.data };
     const [nonce, levels, chainId, estimate] = await Promise.all([
-      overrides.nonce ?? withChainErrors(() => getPendingNonce(chain.client, tx.from)),
+      overrides.nonce ?? getPendingNonce(chain.client, tx.from),
       this.fees.levels(chain),
-      withChainErrors(() => this.rpc.evmChainId(chain.entry.id, chain.client)),
-      withChainErrors(() => estimateGas(chain.client, tx)),
+      this.rpc.evmChainId(chain.entry.id, chain.client),
+      estimateGas(chain.client, tx),
     ]);
     const gasLimit = gasLimitFor(estimate);
     const price = adjustedEvmPrice(chain.entry.id, levels, overrides.fees);
-    await withChainErrors(() =>
-      simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: evmTxFeeFields(price) }),
-    );
+    await simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: evmTxFeeFields(price) });
     return {
       chain: chain.entry.id,
       chainId,

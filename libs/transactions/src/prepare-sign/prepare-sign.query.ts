@@ -6,12 +6,11 @@ import {
   getPendingNonce,
   isEvmAddress,
   normaliseAddress,
+  parseAccountAddress,
   simulateTransaction,
 } from '@chainwire/chains';
 import { ApiError, type Database, DATABASE, ErrorCode } from '@chainwire/core';
-import { parseAccountAddress } from '@chainwire/wallet';
 import { TxChainResolver, type EvmTxChain } from '../chains/tx-chain';
-import { withChainErrors } from '../errors/chain-errors';
 import { gasLimitFor } from '../fees/evm/evm-fee-policy';
 import { FeeService } from '../fees/fee-service';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
@@ -72,9 +71,7 @@ export class PrepareSignHandler implements IQueryHandler<PrepareSignQuery, Prepa
       : { from, to: recipient, value: amount, data: undefined };
     const { nonce, levels, chainId, gasLimit } = await this.chainFacts(chain, intent, tx);
     const price = adjustedEvmPrice(chain.entry.id, levels, intent.fees);
-    await withChainErrors(() =>
-      simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: evmTxFeeFields(price) }),
-    );
+    await simulateTransaction(chain.client, { ...tx, gas: gasLimit, fees: evmTxFeeFields(price) });
 
     return {
       chain: chain.entry.id,
@@ -97,10 +94,10 @@ export class PrepareSignHandler implements IQueryHandler<PrepareSignQuery, Prepa
     tx: { from: Address; to: Address; value: bigint; data?: Hex },
   ) {
     const [nonce, levels, chainId, estimate] = await Promise.all([
-      intent.nonce ?? withChainErrors(() => getPendingNonce(chain.client, tx.from)),
+      intent.nonce ?? getPendingNonce(chain.client, tx.from),
       this.fees.levels(chain),
-      withChainErrors(() => this.rpc.evmChainId(chain.entry.id, chain.client)),
-      withChainErrors(() => estimateGas(chain.client, tx)),
+      this.rpc.evmChainId(chain.entry.id, chain.client),
+      estimateGas(chain.client, tx),
     ]);
     return { nonce, levels, chainId, gasLimit: gasLimitFor(estimate) };
   }

@@ -6,7 +6,6 @@ import {
   tronCall,
 } from '@chainwire/chains';
 import { TxChainResolver } from '../chains/tx-chain';
-import { withChainErrors } from '../errors/chain-errors';
 import { ChainRpcRegistry } from '../rpc/chain-rpc-registry';
 import type { SendTransactionRequest } from './send-transaction.schema';
 import type { SendTransactionResult } from './send-transaction.response';
@@ -42,16 +41,16 @@ export class SendTransactionHandler implements ICommandHandler<
       case 'evm': {
         const signedTx = parseSignedEvmTx(request.signedTx);
         const client = this.rpc.evmBroadcastClient(chain.entry.id) ?? chain.client;
-        return { txHash: await withChainErrors(() => sendRawTransaction(client, signedTx)) };
+        return { txHash: await sendRawTransaction(client, signedTx) };
       }
       case 'solana': {
         const bytes = parseSignedSolanaTx(request.signedTx);
-        return { txHash: await withChainErrors(() => sendSolanaTransaction(chain.connection, bytes)) };
+        return { txHash: await sendSolanaTransaction(chain.connection, bytes) };
       }
       case 'tron': {
         const signed = parseSignedTronTx(request.signedTx);
         return {
-          txHash: await withChainErrors(() => tronCall(() => broadcastTronTransaction(chain.client, signed))),
+          txHash: await tronCall(() => broadcastTronTransaction(chain.client, signed)),
         };
       }
     }

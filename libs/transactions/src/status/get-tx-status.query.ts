@@ -9,7 +9,6 @@ import {
 } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 import { type AnyTxChain, TxChainResolver } from '../chains/tx-chain';
-import { withChainErrors } from '../errors/chain-errors';
 import type { TxStatusResult } from './tx-status.response';
 
 const EVM_TX_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -38,7 +37,7 @@ export class GetTxStatusHandler implements IQueryHandler<GetTxStatusQuery, TxSta
   async execute({ chain: id, txHash }: GetTxStatusQuery): Promise<TxStatusResult> {
     const chain = await this.chains.resolveAnyFamily(id);
     const hash = transactionId(chain, txHash);
-    return { chain: chain.entry.id, txHash: hash, ...(await withChainErrors(() => readStatus(chain, hash))) };
+    return { chain: chain.entry.id, txHash: hash, ...(await readStatus(chain, hash)) };
   }
 }
 

@@ -1,9 +1,7 @@
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Address } from 'viem';
-import { readTokenAllowance } from '@chainwire/chains';
+import { parseAccountAddress, readTokenAllowance } from '@chainwire/chains';
 import { ApiError } from '@chainwire/core';
-import { parseAccountAddress } from '../addresses/account-address';
-import { chainReadError } from '../chain-reads/chain-read-error';
 import { EvmReadChainResolver } from '../chain-reads/evm-read-chain';
 import { TokenErrorCode } from '../tokens/token-error-codes';
 import type { AllowanceRequest } from './allowance.schema';
@@ -25,9 +23,7 @@ export class GetAllowanceHandler implements IQueryHandler<GetAllowanceQuery, All
     const [owner, token, spender] = [request.owner, request.tokenContract, request.spender].map(
       (a) => parseAccountAddress(entry.family, a).display as Address,
     );
-    const allowance = await readTokenAllowance(client, token!, owner!, spender!).catch((error: unknown) => {
-      throw chainReadError(error);
-    });
+    const allowance = await readTokenAllowance(client, token!, owner!, spender!);
     if (allowance === null) {
       throw ApiError.notFound(
         `${token} is not an ERC-20 token on ${entry.id}`,

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ChainDirectory, NATIVE_CONTRACT } from '@chainwire/chains';
+import { ChainDirectory, displayContract, NATIVE_CONTRACT } from '@chainwire/chains';
 import { type Database, DATABASE } from '@chainwire/core';
-import { displayContract } from '../addresses/account-address';
 import { decodeAssetCursor, encodeAssetCursor } from './asset-cursor';
 import type { AssetsQuery } from './assets-query.schema';
 import type { AssetItem } from './asset.response';

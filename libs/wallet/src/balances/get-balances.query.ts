@@ -1,8 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ApiError, type Database, DATABASE, ErrorCode, OK_MESSAGE } from '@chainwire/core';
-import { type AccountAddress, displayContract, parseAccountAddress } from '../addresses/account-address';
-import { ChainDirectory, type ChainEntry } from '@chainwire/chains';
+import {
+  type AccountAddress,
+  ChainDirectory,
+  type ChainEntry,
+  displayContract,
+  parseAccountAddress,
+} from '@chainwire/chains';
 import {
   addDecimals,
   decimalLiteral,

@@ -3,8 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ApiAnswers, ApiZodQuery, BareResponse, ZodValidationPipe } from '@chainwire/core';
+import type { LatestBlock } from '@chainwire/read-models';
 import { GetLatestBlockQuery } from './get-latest-block.query';
-import type { LatestBlock } from './latest-block.repository';
 import { latestBlockSchema } from './latest-block.response';
 
 const latestBlockQuerySchema = z.object({ chain: z.string().trim().min(1).default('ethereum') });

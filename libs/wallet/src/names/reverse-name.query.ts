@@ -1,8 +1,7 @@
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { Address } from 'viem';
-import { ChainDirectory, ChainUnavailableError, readVerifiedEnsName } from '@chainwire/chains';
+import { ChainDirectory, parseAccountAddress, readVerifiedEnsName } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
-import { parseAccountAddress } from '../addresses/account-address';
 import { RegistryErrorCode } from '../registry-error-codes';
 import { NameChains } from './name-chains';
 import type { ReverseNameRequest } from './reverse-name.schema';
@@ -64,15 +63,7 @@ export class ReverseNameHandler implements IQueryHandler<ReverseNameQuery, Rever
     const now = Date.now();
     const cached = this.cache.get(key);
     if (cached && cached.expiresAt > now) return cached;
-    let name: string | null;
-    try {
-      name = await read();
-    } catch (error) {
-      if (error instanceof ChainUnavailableError) {
-        throw ApiError.unavailable(error.message, error);
-      }
-      throw error;
-    }
+    const name = await read();
     const entry = { name, readAt: new Date(now), expiresAt: now + CACHE_TTL_MS };
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
     this.cache.set(key, entry);

@@ -1,12 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { getAddress } from 'viem';
-import { ChainDirectory } from '@chainwire/chains';
+import { ChainDirectory, parseAccountAddress } from '@chainwire/chains';
 import { type Database, DATABASE, OK_MESSAGE } from '@chainwire/core';
-import { parseAccountAddress } from '../addresses/account-address';
 import { requireEvmChain } from './evm-chain';
 import { NftChainReader } from './nft-chain-reader';
-import { withNodeErrors } from './node-errors';
 import type { NftCollectionsQuery } from './nfts-query.schema';
 import { readHeldCollections } from './nfts.repository';
 import type { NftCollection } from './nfts.response';
@@ -39,7 +37,7 @@ export class GetNftCollectionsHandler implements IQueryHandler<GetNftCollections
     const contracts = rows.map((r) => getAddress(r.contract));
     const serves = this.reader.serves(chain.id);
     const names = serves
-      ? await withNodeErrors(() => this.reader.collectionNames(chain.id, contracts))
+      ? await this.reader.collectionNames(chain.id, contracts)
       : contracts.map(() => ({ name: null, symbol: null }));
     const collections = rows.map((row, i) => ({
       chain: chain.id,

@@ -1,23 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ChainDirectory, type NftStandard } from '@chainwire/chains';
+import { ChainDirectory, type NftStandard, parseAccountAddress } from '@chainwire/chains';
 import {
   ApiError,
   CachingResolver,
   type Database,
   DATABASE,
-  DEFAULT_IPFS_GATEWAY_URL,
-  DEFAULT_NFT_METADATA_SETTINGS,
   EGRESS_NEGATIVE_TTL_MS,
   ErrorCode,
   OK_MESSAGE,
 } from '@chainwire/core';
-import { parseAccountAddress } from '../addresses/account-address';
 import { requireEvmChain } from './evm-chain';
 import { fetchTokenMetadata, isOutboundUri } from './metadata/fetch-token-metadata';
 import { MetadataFetchSlots } from './metadata/metadata-fetch-slots';
 import { NftChainReader } from './nft-chain-reader';
-import { withNodeErrors } from './node-errors';
 import {
   DEFAULT_METADATA_MAX_BYTES,
   DEFAULT_METADATA_TIMEOUT_MS,
@@ -72,10 +68,7 @@ export class GetNftItemHandler implements IQueryHandler<GetNftItemQuery> {
     private readonly chains: ChainDirectory,
     private readonly reader: NftChainReader,
   ) {
-    this.slots = new MetadataFetchSlots(
-      options.maxFetchesPerKey ?? DEFAULT_NFT_METADATA_SETTINGS.maxFetchesPerKey,
-      options.maxFetches ?? DEFAULT_NFT_METADATA_SETTINGS.maxFetches,
-    );
+    this.slots = new MetadataFetchSlots(options.maxFetchesPerKey, options.maxFetches);
     this.resolver = new CachingResolver({
       servers: options.dnsServers,
       timeoutMs: options.dnsTimeoutMs,
@@ -129,11 +122,9 @@ export class GetNftItemHandler implements IQueryHandler<GetNftItemQuery> {
   ): Promise<CachedMetadataRow> {
     const notFound = () =>
       ApiError.notFound(`No token ${tokenId} of ${contract} on ${chain}`, ErrorCode.NFT_NOT_FOUND);
-    const { standard, uri } = await withNodeErrors(() =>
-      this.readToken(chain, contract, contractKey, tokenId),
-    );
+    const { standard, uri } = await this.readToken(chain, contract, contractKey, tokenId);
     if (standard === null) throw notFound();
-    const gateway = this.options.ipfsGatewayUrl ?? DEFAULT_IPFS_GATEWAY_URL;
+    const gateway = this.options.ipfsGatewayUrl;
     const release = uri && isOutboundUri(uri, gateway) ? this.slots.tryAcquire(apiKeyId) : () => undefined;
     if (release === null) {
       const empty = { name: null, description: null, image_url: null, attributes: null };

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ChainCapabilities, EvmReadClients } from '@chainwire/chains';
-import { type Database, DATABASE, DEFAULT_PRICE_SETTINGS, type PriceSettings } from '@chainwire/core';
+import { type Database, DATABASE, type PriceSettings } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
 import type { Registry } from 'prom-client';
 import { priceMetrics } from './price-metrics';
@@ -11,9 +11,8 @@ import type { PriceSource } from './sources/price-source';
 
 /** What the prices feature is configured with (the server's settings; tests build their own). */
 export interface PricesOptions {
-  readonly settings?: PriceSettings;
-  /** The egress policy's switch for the HTTP provider (PRICE_API_ALLOW_PRIVATE_TARGETS). */
-  readonly allowPrivateTargets?: boolean;
+  /** With the egress policy's switch for the HTTP provider (apiAllowPrivateTargets). */
+  readonly settings: PriceSettings;
   /** The process's metrics registry, when it serves metrics. */
   readonly metrics?: Registry;
 }
@@ -38,7 +37,7 @@ export class PriceSources {
     clients: EvmReadClients,
     capabilities: ChainCapabilities,
   ) {
-    const settings = options.settings ?? DEFAULT_PRICE_SETTINGS;
+    const { settings } = options;
     let served =
       settings.apiUrl !== undefined || settings.feeds.some((f) => clients.chains.includes(f.chain));
     // Whether ethereum's node is mainnet: asked when a price first needs a default feed (again after a failure).
@@ -69,7 +68,7 @@ export class PriceSources {
           url: settings.apiUrl,
           apiKey: settings.apiKey,
           timeoutMs: settings.apiTimeoutMs,
-          allowPrivateTargets: options.allowPrivateTargets ?? false,
+          allowPrivateTargets: settings.apiAllowPrivateTargets,
         }),
       );
     }

@@ -111,8 +111,8 @@ describe('prices', () => {
           feeds: configured,
           apiUrl: await api.start(),
           apiKey: 'demo-key',
+          apiAllowPrivateTargets: true,
         },
-        allowPrivateTargets: true,
       },
     });
   });

@@ -1,16 +1,17 @@
-import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthModule, createApiKey, type Plan } from '@chainwire/auth';
-import { ChainCapabilitiesModule, ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
-import { createHttpApp, type Database, DatabaseModule, parseJsonExact, silentLogger } from '@chainwire/core';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
-import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
-import type { WalletModuleOptions } from '../wallet.module';
+import type { Plan } from '@chainwire/auth';
+import {
+  type Database,
+  DEFAULT_IPFS_GATEWAY_URL,
+  DEFAULT_NFT_METADATA_SETTINGS,
+  DEFAULT_PRICE_SETTINGS,
+} from '@chainwire/core';
+import type { PostgresEventStore } from '@chainwire/event-store';
+import { startFeatureTestApp } from '../../../../test/support/feature-test-app';
+import type { OpenApiContractCheck } from '../../../../test/support/openapi-contract';
 import { NftsModule } from '../nfts/nfts.module';
 import type { NftsModuleOptions } from '../nfts/nfts-options';
-import { WalletModule } from '../wallet.module';
+import { WalletModule, type WalletModuleOptions } from '../wallet.module';
 
 export interface WalletTestApp {
   db: Database;
@@ -46,78 +47,38 @@ export interface WalletTestApp {
  * nodes the NFT routes read (none by default).
  */
 export async function startWalletTestApp(
-  options?: WalletModuleOptions,
-  nfts: NftsModuleOptions = { chains: [], allowPrivateTargets: false },
+  options?: Partial<WalletModuleOptions>,
+  nfts: Partial<NftsModuleOptions> = {},
 ): Promise<WalletTestApp> {
-  const db = await createTestDatabase();
-  const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
-  await seedRegistries(db.dataSource);
-  const keys = {
-    free: (await createApiKey(db.dataSource, { plan: 'free' })).key,
-    pro: (await createApiKey(db.dataSource, { plan: 'pro' })).key,
-    enterprise: (await createApiKey(db.dataSource, { plan: 'enterprise' })).key,
+  const walletOptions: WalletModuleOptions = {
+    chains: [],
+    prices: { settings: DEFAULT_PRICE_SETTINGS },
+    ...options,
   };
-
-  const database = DatabaseModule.forRoot({ db });
-  const chainDirectory = ChainDirectoryModule.forRoot({ database });
-  const capabilities = ChainCapabilitiesModule.forRoot();
-  @Module({
-    imports: [
-      CqrsModule.forRoot(),
-      AuthModule.forRoot({ database, chainDirectory }),
+  const nftsOptions: NftsModuleOptions = {
+    chains: [],
+    ...DEFAULT_NFT_METADATA_SETTINGS,
+    ipfsGatewayUrl: DEFAULT_IPFS_GATEWAY_URL,
+    ...nfts,
+  };
+  const t = await startFeatureTestApp({
+    title: 'wallet test',
+    modules: ({ database, chainDirectory, capabilities, eventStoreModule }) => [
       WalletModule.forRoot(
-        { database, chainDirectory, capabilities, eventStore: EventStoreModule.forRoot({ eventStore }) },
-        options,
+        { database, chainDirectory, capabilities, eventStore: eventStoreModule },
+        walletOptions,
       ),
-      NftsModule.forRoot({ database, chainDirectory, capabilities }, nfts),
+      NftsModule.forRoot({ database, chainDirectory, capabilities }, nftsOptions),
     ],
-  })
-  class WalletTestModule {}
-
-  // The docs routes serve the document the contract check validates answers against.
-  const app = await createHttpApp(WalletTestModule, {
-    logger: silentLogger,
-    docs: { title: 'wallet test', version: '0' },
   });
-  const contract = checkOpenApiContract(app);
   return {
-    db,
-    eventStore,
-    app,
-    keys,
-    contract,
-    async get(url, apiKey = keys.enterprise) {
-      return answer(
-        await app.inject({ method: 'GET', url, headers: apiKey === null ? {} : { 'x-api-key': apiKey } }),
-      );
-    },
-    async post(url, body, apiKey = keys.enterprise) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (apiKey !== null) headers['x-api-key'] = apiKey;
-      return answer(
-        await app.inject({
-          method: 'POST',
-          url,
-          headers,
-          payload: typeof body === 'string' ? body : JSON.stringify(body),
-        }),
-      );
-    },
-    async close() {
-      const report = await contract.check();
-      await app.close();
-      await eventStore.close();
-      await db.close();
-      report.assertConforms();
-    },
-  };
-}
-
-function answer(res: { statusCode: number; body: string; headers: Record<string, unknown> }) {
-  return {
-    status: res.statusCode,
-    headers: res.headers,
-    text: res.body,
-    json: parseJsonExact(res.body) as Record<string, unknown>,
+    db: t.db,
+    eventStore: t.eventStore,
+    app: t.app,
+    keys: { free: t.keys.free.key, pro: t.keys.pro.key, enterprise: t.keys.enterprise.key },
+    contract: t.contract,
+    get: (url, apiKey) => t.request('GET', url, { apiKey }),
+    post: (url, body, apiKey) => t.request('POST', url, { body, apiKey }),
+    close: () => t.close(),
   };
 }

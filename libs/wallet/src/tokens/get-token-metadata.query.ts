@@ -1,6 +1,6 @@
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '@chainwire/core';
-import { parseAccountAddress } from '../addresses/account-address';
+import { parseAccountAddress } from '@chainwire/chains';
 import { EvmReadChainResolver } from '../chain-reads/evm-read-chain';
 import { TokenErrorCode } from './token-error-codes';
 import { TokenMetadataCache } from './token-metadata-cache';

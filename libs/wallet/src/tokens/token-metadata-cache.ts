@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import type { PublicClient } from 'viem';
 import { checksumAddress, readTokenMetadata } from '@chainwire/chains';
-import { chainReadError } from '../chain-reads/chain-read-error';
 import { TokenMetadataEntity } from './token-metadata.entity';
 
 export type CachedTokenMetadata = Omit<TokenMetadataEntity, 'chainRow'>;
@@ -71,8 +70,5 @@ export class TokenMetadataCache {
 
 /** An ERC-20's name, symbol and decimals in one multicall; a transport failure is 503, never "not a token". */
 export function evmTokenReader(client: PublicClient): TokenFactsReader {
-  return (contract) =>
-    readTokenMetadata(client, checksumAddress(contract)).catch((error: unknown) => {
-      throw chainReadError(error);
-    });
+  return (contract) => readTokenMetadata(client, checksumAddress(contract));
 }

@@ -1,16 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type ChainEntry,
+  displayContract,
   getAssetIssueById,
   readTrc20Metadata,
   TRC10_ID,
+  tronCall,
   tronHex,
   type TronHttpClient,
-  tronCall,
 } from '@chainwire/chains';
 import { ApiError, mapConcurrent } from '@chainwire/core';
-import { displayContract } from '../addresses/account-address';
-import { chainReadError } from '../chain-reads/chain-read-error';
 import { EvmReadChainResolver } from '../chain-reads/evm-read-chain';
 import { TRON_NODE, type TronNode } from '../chain-reads/tron-node';
 import { TokenErrorCode } from './token-error-codes';
@@ -85,10 +84,7 @@ export class UnregisteredTokens {
     if (chain.family === 'Tron') {
       const client = this.tron;
       if (!client || chain.id !== 'tron') return undefined;
-      return (contract) =>
-        tronCall(() => readTronToken(client, contract)).catch((error: unknown) => {
-          throw chainReadError(error);
-        });
+      return (contract) => tronCall(() => readTronToken(client, contract));
     }
     const client = this.chains.clientOf(chain);
     return client ? evmTokenReader(client) : undefined;

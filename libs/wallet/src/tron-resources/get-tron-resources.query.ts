@@ -1,9 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ChainDirectory, getAccountResource, tronCall } from '@chainwire/chains';
+import { ChainDirectory, getAccountResource, parseAccountAddress, tronCall } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
-import { parseAccountAddress } from '../addresses/account-address';
-import { chainReadError } from '../chain-reads/chain-read-error';
 import { TRON_NODE, type TronNode } from '../chain-reads/tron-node';
 import type { TronResourcesResult } from './tron-resources.response';
 
@@ -40,9 +38,7 @@ export class GetTronResourcesHandler implements IQueryHandler<GetTronResourcesQu
       throw ApiError.badRequest(ErrorCode.UNSUPPORTED_CHAIN, `No Tron node is configured (TRON_RPC_URL)`);
     }
     // The address was checked here, so a refusal or a malformed answer is the node's fault, not the client's.
-    const r = await tronCall(() => getAccountResource(node, account.display)).catch((error: unknown) => {
-      throw chainReadError(error);
-    });
+    const r = await tronCall(() => getAccountResource(node, account.display));
     return {
       chain: chain.id,
       address: account.display,

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { CommandRefusedError, ErrorCode, toErrorResponse } from '@chainwire/core';
 import { type EventStore, NO_STREAM, WrongExpectedVersionError } from '@chainwire/event-store';
 import { subscriptionDecider } from '../subscriptions/subscription.decider';
 import { executeCommand } from './execute-command';
@@ -28,9 +28,8 @@ describe('executeCommand', () => {
     const error = await executeCommand(store, 'subscription-s-1', subscriptionDecider, command).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).getStatus()).toBe(409);
-    expect((error as ApiError).code).toBe(ErrorCode.CONFLICT);
+    expect(error).toBeInstanceOf(CommandRefusedError);
+    expect(toErrorResponse(error)).toMatchObject({ status: 409, body: { code: ErrorCode.CONFLICT } });
     expect(appends).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { CommandRefusedError } from '@chainwire/core';
 import {
   type Decider,
   type EventStore,
@@ -10,8 +10,8 @@ import {
 
 /**
  * An API command on an aggregate: read, fold, decide, append at the revision read, deciding once more
- * if the stream moved meanwhile (handleCommand). A stream that moved again answers 409 CONFLICT: two
- * writers raced twice, and the client may try again on what is now there.
+ * if the stream moved meanwhile (handleCommand). A stream that moved again is refused (CONFLICT, 409 on the
+ * wire): two writers raced twice, and the client may try again on what is now there.
  */
 export async function executeCommand<State, Command, Event extends StreamEvent>(
   eventStore: Pick<EventStore, 'readStream' | 'appendToStream'>,
@@ -23,11 +23,7 @@ export async function executeCommand<State, Command, Event extends StreamEvent>(
     return await handleCommand(eventStore, streamId, decider, command, { retries: 1 });
   } catch (error) {
     if (error instanceof WrongExpectedVersionError) {
-      throw new ApiError(
-        409,
-        ErrorCode.CONFLICT,
-        'It changed while this request was being handled; try again',
-      );
+      throw new CommandRefusedError('It changed while this request was being handled; try again');
     }
     throw error;
   }

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_MAX_IN_FLIGHT_PER_HOST,
-  DEFAULT_MAX_IN_FLIGHT_PER_KEY,
-  DEFAULT_WEBHOOK_BREAKER,
-  type WebhookSettings,
-  webhookSettings,
-} from '@chainwire/core';
+import { DEFAULT_WEBHOOK_SETTINGS, type WebhookSettings } from '@chainwire/core';
 import { loadOrCreateSecretKey, SecretBox } from '../secrets/secret-box';
 
 /**
@@ -15,7 +9,7 @@ import { loadOrCreateSecretKey, SecretBox } from '../secrets/secret-box';
  */
 export type BreakerConfig = WebhookSettings['breaker'];
 
-export const DEFAULT_BREAKER: BreakerConfig = DEFAULT_WEBHOOK_BREAKER;
+export const DEFAULT_BREAKER: BreakerConfig = DEFAULT_WEBHOOK_SETTINGS.breaker;
 
 export interface WebhooksConfig {
   /** Seals signing secrets at rest; resolved on first use, so an API that never touches secrets needs no key. */
@@ -27,16 +21,17 @@ export interface WebhooksConfig {
   /** `User-Agent` of every delivery. */
   readonly userAgent: string;
   readonly breaker: BreakerConfig;
-  /** Egress bounds and DNS servers (WEBHOOK_MAX_IN_FLIGHT_PER_*, WEBHOOK_DNS_SERVERS); absent: the defaults. */
-  readonly egress?: EgressConfig;
+  /** Egress bounds and DNS servers (WEBHOOK_MAX_IN_FLIGHT_PER_*, WEBHOOK_DNS_SERVERS). */
+  readonly egress: EgressConfig;
 }
 
 export type EgressConfig = Pick<WebhookSettings, 'maxInFlightPerKey' | 'maxInFlightPerHost' | 'dnsServers'>;
 
+/** The schema's defaults (libs/core/src/config/webhook-env.ts), for configs built in code. */
 export const DEFAULT_EGRESS: EgressConfig = {
-  maxInFlightPerKey: DEFAULT_MAX_IN_FLIGHT_PER_KEY,
-  maxInFlightPerHost: DEFAULT_MAX_IN_FLIGHT_PER_HOST,
-  dnsServers: [],
+  maxInFlightPerKey: DEFAULT_WEBHOOK_SETTINGS.maxInFlightPerKey,
+  maxInFlightPerHost: DEFAULT_WEBHOOK_SETTINGS.maxInFlightPerHost,
+  dnsServers: DEFAULT_WEBHOOK_SETTINGS.dnsServers,
 };
 
 export const DEFAULT_USER_AGENT = 'chainwire/1.0';
@@ -77,5 +72,5 @@ export function webhooksConfig(
  * notification routes): shared-database defaults, no key, so any use of a signing secret fails.
  */
 export function unconfiguredWebhooksConfig(): WebhooksConfig {
-  return webhooksConfig(webhookSettings({}), { dataDir: '', standalone: false });
+  return webhooksConfig(DEFAULT_WEBHOOK_SETTINGS, { dataDir: '', standalone: false });
 }

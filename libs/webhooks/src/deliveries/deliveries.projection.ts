@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@chainwire/event-store';
 import type { Projection } from '@chainwire/read-models';
 import {
+  isSubscriptionEvent,
   SUBSCRIPTION_PAUSED,
   SUBSCRIPTION_RESUMED,
   SUBSCRIPTION_STREAM_PREFIX,
@@ -18,6 +19,7 @@ import {
   type AttemptOutcome,
 } from './delivery.events';
 import { evolveDelivery, type DeliveryState, type DeliveryStatus } from './delivery.decider';
+import { evolveFailureStreak, NO_STREAK, type FailureStreak } from './failure-streak';
 
 interface DeliveryRow {
   event_id: string;
@@ -32,15 +34,15 @@ interface DeliveryRow {
   updated_at: Date;
 }
 
+/** A subscription's failure streak as the batch leaves it; `touched`: to be written back. */
 interface Health {
-  failures: number;
-  streakStartedAt: string | null;
+  streak: FailureStreak;
   touched?: boolean;
 }
 
 /**
  * The delivery log and the due-time table (webhook_deliveries, webhook_delivery_attempts), plus each
- * subscription's current failure streak for the circuit breaker (reset by a success, a pause or a resume).
+ * subscription's current failure streak for the circuit breaker (evolveFailureStreak's fold, cached).
  * Rows carry their stream revision, so events already folded in are skipped. Writing a new revision
  * clears the dispatcher's lease: the attempt it covered is recorded.
  */
@@ -84,7 +86,7 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
   const healthOf = (subscriptionId: string): Health => {
     let h = health.get(subscriptionId);
     if (!h) {
-      h = { failures: 0, streakStartedAt: null };
+      h = { streak: NO_STREAK };
       health.set(subscriptionId, h);
     }
     return h;
@@ -92,9 +94,9 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
 
   for (const event of events) {
     if (event.streamId.startsWith(SUBSCRIPTION_STREAM_PREFIX)) {
+      if (!isSubscriptionEvent(event)) continue;
       const h = healthOf(subscriptionIdOf(event.streamId));
-      h.failures = 0;
-      h.streakStartedAt = null;
+      h.streak = evolveFailureStreak(h.streak, event);
       h.touched = true;
       continue;
     }
@@ -115,14 +117,8 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
       succeeded,
     });
     const h = healthOf(after.subscriptionId);
+    h.streak = evolveFailureStreak(h.streak, event);
     h.touched = true;
-    if (succeeded) {
-      h.failures = 0;
-      h.streakStartedAt = null;
-    } else {
-      h.failures += 1;
-      h.streakStartedAt ??= outcome.attemptedAt;
-    }
   }
 
   const rows = [...changed]
@@ -146,7 +142,11 @@ async function applyDeliveryEvents(client: PoolClient, events: readonly Recorded
        SELECT h.id, h.failures, h.started FROM json_to_recordset($1::json) AS h(id uuid, failures int, started timestamptz)
        ON CONFLICT (subscription_id) DO UPDATE
          SET consecutive_failures = excluded.consecutive_failures, streak_started_at = excluded.streak_started_at`,
-      [JSON.stringify(touched.map(([id, h]) => ({ id, failures: h.failures, started: h.streakStartedAt })))],
+      [
+        JSON.stringify(
+          touched.map(([id, h]) => ({ id, failures: h.streak.failures, started: h.streak.startedAt })),
+        ),
+      ],
     );
   }
 }
@@ -176,7 +176,12 @@ async function loadHealth(
   return new Map(
     rows.map((r) => [
       r.subscription_id,
-      { failures: r.consecutive_failures, streakStartedAt: r.streak_started_at?.toISOString() ?? null },
+      {
+        streak: {
+          failures: r.consecutive_failures,
+          startedAt: r.streak_started_at?.toISOString() ?? null,
+        },
+      },
     ]),
   );
 }

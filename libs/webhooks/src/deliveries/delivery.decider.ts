@@ -1,5 +1,5 @@
+import { CommandRefusedError } from '@chainwire/core';
 import type { Decider, NewEvent, PositionedEvent } from '@chainwire/event-store';
-import { CommandRefusedError } from '../commands/command-refused';
 import { webhookId } from '../ids';
 import {
   DELIVERY_ABANDONED,
@@ -154,10 +154,9 @@ function evolve(
 
 /**
  * The events recording attempt `attempt`: success, or failure with its next due time (counted from
- * when the attempt ended), followed by the abandon after the last one. The dispatcher builds them
- * from its claim, whose row is the state at the revision it appends at (docs/architecture.md §8).
+ * when the attempt ended), followed by the abandon after the last one.
  */
-export function attemptEvents(
+function attemptEvents(
   command: Extract<DeliveryCommand, { type: 'RecordAttempt' }>['data'],
 ): NewEvent<DeliveryEvent>[] {
   const { eventId, attempt, attemptedAt, result, jitter } = command;
@@ -189,7 +188,7 @@ export function attemptEvents(
 }
 
 /** Whether attempt `attempt` may still be recorded: the delivery is live and has not recorded it. */
-export const canRecordAttempt = (state: DeliveryState | undefined, attempt: number): boolean =>
+const canRecordAttempt = (state: DeliveryState | undefined, attempt: number): boolean =>
   state !== undefined && !isFinal(state.status) && state.attempts < attempt;
 
 function live(state: DeliveryState | undefined, doing: string): DeliveryState {

@@ -1,66 +1,77 @@
 import type { Pool } from 'pg';
+import { CommandRefusedError, mapConcurrent } from '@chainwire/core';
 import {
+  type Decider,
   type EventStore,
-  handleCommand,
-  type NewEvent,
+  foldStream,
+  type StreamEvent,
   WrongExpectedVersionError,
 } from '@chainwire/event-store';
-import { CommandRefusedError } from '../commands/command-refused';
 import type { BreakerConfig } from '../config/webhooks-config';
-import { deliveryDecider, type DeliveryCommand, type DeliveryState } from '../deliveries/delivery.decider';
-import { deliveryStream, type AbandonReason, type DeliveryEvent } from '../deliveries/delivery.events';
-import { subscriptionDecider, type SubscriptionCommand } from '../subscriptions/subscription.decider';
+import { deliveryDecider } from '../deliveries/delivery.decider';
+import { deliveryStream } from '../deliveries/delivery.events';
+import { NO_STREAK, type FailureStreak } from '../deliveries/failure-streak';
+import { subscriptionDecider, type SubscriptionStatus } from '../subscriptions/subscription.decider';
 import { subscriptionStream } from '../subscriptions/subscription.events';
 import { refreshSubscription } from '../subscriptions/subscriptions.read-model';
+import { breakerCommand, reconcileCommand } from './breaker-decision';
 
 const RECONCILE_BATCH = 1000;
-
-/** Appends unless the stream moved since it was read; a moved stream is looked at again on the next round. */
-async function appendAt(
-  eventStore: EventStore,
-  stream: string,
-  events: readonly NewEvent<DeliveryEvent>[],
-  version: bigint,
-): Promise<boolean> {
-  try {
-    await eventStore.appendToStream(stream, events, { expectedVersion: version });
-    return true;
-  } catch (error) {
-    if (error instanceof WrongExpectedVersionError) return false;
-    throw error;
-  }
-}
+const RECONCILE_CONCURRENCY = 16;
 
 /**
- * Pauses or resumes a subscription through its decider, on its stream at the revision read. A refusal
- * (no longer active, still cooling down) or a stream that moved meanwhile means nothing to do now: the
- * next round looks again. Returns whether it appended.
+ * Folds the stream, asks `choose` for a command on that state, has the decider answer it and appends at the
+ * revision read. Nothing to do, a refusal or a stream that moved meanwhile means nothing now: the next
+ * round looks again. Returns whether it appended.
  */
-async function lifecycleCommand(
-  pool: Pool,
+async function decideOnFold<State, Command, Event extends StreamEvent>(
   eventStore: EventStore,
-  subscriptionId: string,
-  command: SubscriptionCommand,
+  stream: string,
+  decider: Decider<State, Command, Event>,
+  choose: (state: State) => Command | null,
 ): Promise<boolean> {
+  const { state, version } = await foldStream(eventStore, stream, decider);
+  const command = choose(state);
+  if (command === null) return false;
   try {
-    await handleCommand(eventStore, subscriptionStream(subscriptionId), subscriptionDecider, command, {
-      retries: 0,
-    });
+    const events = decider.decide(command, state);
+    if (events.length === 0) return false;
+    await eventStore.appendToStream<Event>(stream, events, { expectedVersion: version });
+    return true;
   } catch (error) {
     if (error instanceof CommandRefusedError || error instanceof WrongExpectedVersionError) return false;
     throw error;
   }
-  await refreshSubscription(pool, eventStore, subscriptionId);
-  return true;
+}
+
+/** Pauses or resumes a subscription as breakerCommand decides on its fold; its read model follows at once. */
+async function lifecycleStep(
+  pool: Pool,
+  eventStore: EventStore,
+  subscriptionId: string,
+  streak: FailureStreak,
+  breaker: BreakerConfig,
+  now: Date,
+): Promise<void> {
+  const appended = await decideOnFold(
+    eventStore,
+    subscriptionStream(subscriptionId),
+    subscriptionDecider,
+    (state) => breakerCommand(state, streak, breaker, now),
+  );
+  if (appended) await refreshSubscription(pool, eventStore, subscriptionId);
 }
 
 /**
- * The circuit breaker and the deliveries' side of the subscription lifecycle, run on every dispatcher round:
- * - pauses an active subscription whose failure streak (counted since its last lifecycle change) reached
- *   the threshold over at least the minimum span; resumes a paused one whose cooldown is over;
+ * The circuit breaker and the deliveries' side of the subscription lifecycle, run on every dispatcher
+ * round (docs/architecture.md §8). The read models find the candidates (the failure streaks the deliveries
+ * projection folds, the subscriptions' statuses, the due-time table); each decision is made on the
+ * candidate's folded stream (breakerCommand, reconcileCommand) and appended through its decider at the
+ * revision read, so two dispatchers doing the same round append it once:
+ * - pauses an active subscription whose failure streak tripped the breaker; resumes a paused one whose
+ *   cooldown is over;
  * - holds the pending deliveries of a paused subscription, releases the held ones of an active one, and
- *   abandons those of a deleted or failed one, and those of a revoked API key. Each step is an event at the revision read, so two
- *   dispatchers doing the same round append it once.
+ *   abandons those of a deleted or failed one, and those of a revoked API key.
  */
 export async function runBreakerRound(
   pool: Pool,
@@ -68,23 +79,23 @@ export async function runBreakerRound(
   breaker: BreakerConfig,
   now: Date,
 ): Promise<void> {
-  const at = now.toISOString();
-  const tripped = await pool.query<{ id: string }>(
-    `SELECT s.id FROM webhook_subscriptions s
+  const tripped = await pool.query<{
+    id: string;
+    consecutive_failures: number;
+    streak_started_at: Date | null;
+  }>(
+    `SELECT s.id, h.consecutive_failures, h.streak_started_at FROM webhook_subscriptions s
        JOIN webhook_subscription_health h ON h.subscription_id = s.id
       WHERE s.status = 'active' AND h.consecutive_failures >= $1
         AND h.streak_started_at >= s.updated_at AND h.streak_started_at <= $2`,
     [breaker.failureThreshold, new Date(now.getTime() - breaker.minFailureSpanMs)],
   );
   for (const s of tripped.rows) {
-    await lifecycleCommand(pool, eventStore, s.id, {
-      type: 'PauseSubscription',
-      data: {
-        until: new Date(now.getTime() + breaker.cooldownMs).toISOString(),
-        reason: `endpoint failed ${breaker.failureThreshold} attempts in a row`,
-        at,
-      },
-    });
+    const streak: FailureStreak = {
+      failures: s.consecutive_failures,
+      startedAt: s.streak_started_at?.toISOString() ?? null,
+    };
+    await lifecycleStep(pool, eventStore, s.id, streak, breaker, now);
   }
 
   const cooled = await pool.query<{ id: string }>(
@@ -92,21 +103,15 @@ export async function runBreakerRound(
     [now],
   );
   for (const s of cooled.rows) {
-    await lifecycleCommand(pool, eventStore, s.id, { type: 'ResumeSubscription', data: { at } });
+    await lifecycleStep(pool, eventStore, s.id, NO_STREAK, breaker, now);
   }
 
   const stale = await pool.query<{
     event_id: string;
-    subscription_id: string;
-    status: 'pending' | 'held';
-    attempts: number;
-    next_attempt_at: Date | null;
-    version: string;
-    subscription_status: string | null;
+    subscription_status: SubscriptionStatus | null;
     key_revoked: boolean;
   }>(
-    `SELECT d.event_id, d.subscription_id, d.status, d.attempts, d.next_attempt_at, d.version,
-            s.status AS subscription_status, k.revoked_at IS NOT NULL AS key_revoked
+    `SELECT d.event_id, s.status AS subscription_status, k.revoked_at IS NOT NULL AS key_revoked
        FROM webhook_deliveries d
        LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
        LEFT JOIN api_keys k ON k.id = s.api_key_id
@@ -116,41 +121,9 @@ export async function runBreakerRound(
       LIMIT $1`,
     [RECONCILE_BATCH],
   );
-  for (const d of stale.rows) {
-    // The row is the delivery's fold at `version` (the deliveries projection writes it): deciding on it
-    // and appending at that revision is deciding on the stream.
-    const state: DeliveryState = {
-      eventId: d.event_id,
-      subscriptionId: d.subscription_id,
-      status: d.status,
-      attempts: d.attempts,
-      nextAttemptAt: d.next_attempt_at?.toISOString() ?? null,
-      body: '',
-      statusReason: null,
-      createdAt: at,
-      updatedAt: at,
-      version: BigInt(d.version),
-    };
-    let command: DeliveryCommand;
-    if (d.key_revoked) {
-      // A revoked key is never restored (docs/architecture.md §7): what its subscriptions still owe is dropped.
-      command = { type: 'AbandonDelivery', data: { reason: 'api_key_revoked', at } };
-    } else if (d.subscription_status === 'paused') {
-      command = { type: 'HoldDelivery', data: { reason: 'subscription paused', at } };
-    } else if (d.subscription_status === 'active') {
-      command = { type: 'ReleaseDelivery', data: { at } };
-    } else {
-      const reason: AbandonReason =
-        d.subscription_status === 'failed' ? 'subscription_failed' : 'subscription_deleted';
-      command = { type: 'AbandonDelivery', data: { reason, at } };
-    }
-    let events: NewEvent<DeliveryEvent>[];
-    try {
-      events = deliveryDecider.decide(command, state);
-    } catch (error) {
-      if (error instanceof CommandRefusedError) continue;
-      throw error;
-    }
-    await appendAt(eventStore, deliveryStream(d.event_id), events, state.version);
-  }
+  await mapConcurrent(stale.rows, RECONCILE_CONCURRENCY, (d) =>
+    decideOnFold(eventStore, deliveryStream(d.event_id), deliveryDecider, (state) =>
+      reconcileCommand(state, { subscriptionStatus: d.subscription_status, keyRevoked: d.key_revoked }, now),
+    ),
+  );
 }

@@ -8,10 +8,8 @@ import {
   throttledLog,
 } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
-import { ConsumerRunner } from '@chainwire/read-models';
-import { DEFAULT_EGRESS, type WebhooksConfig } from '../config/webhooks-config';
-import { deliveriesProjection } from '../deliveries/deliveries.projection';
-import { createWebhookSaga, SAGA_NAME } from '../saga/webhook-saga';
+import type { ConsumerRunner } from '@chainwire/read-models';
+import type { WebhooksConfig } from '../config/webhooks-config';
 import { SigningSecretCache } from '../secrets/signing-secret.repository';
 import { WebhookUrlCache } from '../subscriptions/webhook-endpoints';
 import { DispatcherFaultError } from '../sender/dispatcher-fault';
@@ -27,10 +25,11 @@ import {
   type ClaimedDelivery,
   type StoredSigningSecret,
 } from './delivery-claims';
+import { createDispatcherConsumers } from './dispatcher-consumers';
 import { InFlightLimits } from './in-flight-limits';
 import type { DeliveryMetrics } from './delivery-metrics';
 import { OutcomeBatcher } from './outcome-batcher';
-import { outcomeEvents } from './record-outcome';
+import { attemptRecord } from './record-outcome';
 
 export interface DispatcherDeps {
   db: Database;
@@ -81,9 +80,10 @@ const HEARTBEAT_MS = 1000;
 const BREAKER_AFTER_FAILURE_MS = 1000;
 
 /**
- * The `dispatcher` role (docs/architecture.md §8): the saga turning transfers into deliveries, the deliveries projection
- * (the due-time table), the circuit breaker, and the sender that claims due deliveries, signs and posts
- * them, and records each outcome as an event. `start()` runs it continuously, keeping up to `concurrency`
+ * The `dispatcher` role (docs/architecture.md §8): runs the saga turning transfers into deliveries and the
+ * deliveries projection (the due-time table), both built by createDispatcherConsumers, and the circuit
+ * breaker; claims due deliveries, signs and posts them, and records each outcome through the delivery
+ * decider (attemptRecord). `start()` runs it continuously, keeping up to `concurrency`
  * attempts in flight and group-committing their outcomes; `runOnce()` steps it by hand.
  */
 export class Dispatcher {
@@ -117,32 +117,16 @@ export class Dispatcher {
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
     this.log = deps.logger ?? silentLogger;
-    const consumers = {
+    ({ saga: this.saga, deliveries: this.deliveries } = createDispatcherConsumers({
       db: deps.db,
       eventStore: deps.eventStore,
-      batchSize: 2000,
-      log: (msg: string) => this.log.info(msg),
-      logError: (msg: string) => this.log.error(msg),
-    };
-    this.saga = new ConsumerRunner({
-      ...consumers,
-      consumer: createWebhookSaga({
-        db: deps.db,
-        eventStore: deps.eventStore,
-        indexedChains: deps.indexedChains,
-        now: this.now,
-      }),
-      component: `consumer/${SAGA_NAME}`,
-      onCommitted: () => this.deliveries.poke(),
-    });
-    this.deliveries = new ConsumerRunner({
-      ...consumers,
-      consumer: deliveriesProjection,
-      component: `consumer/${deliveriesProjection.name}`,
-      onCommitted: () => this.notify(),
-    });
+      indexedChains: deps.indexedChains,
+      now: this.now,
+      log: this.log,
+      onDeliveriesCommitted: () => this.notify(),
+    }));
     this.outcomes = new OutcomeBatcher(deps.eventStore, () => this.deliveries.poke());
-    const egress = deps.config.egress ?? DEFAULT_EGRESS;
+    const egress = deps.config.egress;
     this.limits = new InFlightLimits(egress.maxInFlightPerKey, egress.maxInFlightPerHost);
     this.logFault = throttledLog((message, fields) => this.log.error(message, fields));
     this.sender = new WebhookSender({
@@ -422,12 +406,7 @@ export class Dispatcher {
     }
     this.deps.metrics?.attempted(attempt, result, delivery.scheduledAt, this.now());
     if (!result.ok) this.failedSinceBreaker = true;
-    await this.outcomes.add({
-      eventId: delivery.eventId,
-      attempt,
-      version: delivery.version,
-      events: outcomeEvents(delivery.eventId, attempt, attemptedAt, result, this.random),
-    });
+    await this.outcomes.add(attemptRecord(delivery, attemptedAt, result, this.random));
   }
 }
 

@@ -9,11 +9,8 @@ import {
   type TransferKind,
   type TransferReverted,
 } from '@chainwire/chain-events';
-import {
-  DELIVERY_SCHEDULED,
-  deliveryStream,
-  type DeliveryScheduledData,
-} from '../deliveries/delivery.events';
+import { deliveryDecider } from '../deliveries/delivery.decider';
+import { deliveryStream, type DeliveryScheduledData } from '../deliveries/delivery.events';
 import { webhookId } from '../ids';
 import {
   nextSubscriptionStatus,
@@ -67,7 +64,7 @@ const addressKey = (chain: string, address: string) => `${chain}|${normaliseAddr
  * exactly the subscriptions active at its position: none while pending or paused, none after deletion)
  * by the subscription's own transition table (nextSubscriptionStatus); a SubscriptionRequested gets its
  * registration outcome from the subscription decider; a matching transfer becomes one delivery per
- * subscription. Pure given its inputs, so a re-run after a crash decides the same.
+ * subscription, scheduled by the delivery decider. Pure given its inputs, so a re-run after a crash decides the same.
  */
 export function decideSagaBatch(
   events: readonly RecordedEvent[],
@@ -146,11 +143,9 @@ export function decideSagaBatch(
         ),
         at: context.now().toISOString(),
       };
-      append(deliveryStream(eventId), {
-        id: webhookId(eventId, 'scheduled'),
-        type: DELIVERY_SCHEDULED,
-        data,
-      });
+      // Decided on no state: a delivery stream is opened by its DeliveryScheduled alone (appended at NO_STREAM).
+      for (const e of deliveryDecider.decide({ type: 'ScheduleDelivery', data }, undefined))
+        append(deliveryStream(eventId), e);
     }
   }
   return { appends, changed: [...changed].map((id) => byId.get(id)!), reverts };

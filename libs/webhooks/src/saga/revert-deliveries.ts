@@ -2,13 +2,11 @@ import type { Pool } from 'pg';
 import { inTransaction, mapConcurrent } from '@chainwire/core';
 import { ANY, NO_STREAM, type EventStore, type StreamAppend } from '@chainwire/event-store';
 import {
-  DELIVERY_SCHEDULED,
   deliveryStream,
   type DeliveryEvent,
   type DeliveryScheduledData,
 } from '../deliveries/delivery.events';
 import { deliveryDecider, foldDelivery, isFinal } from '../deliveries/delivery.decider';
-import { webhookId } from '../ids';
 
 /** A delivery the saga may have made for a transfer that a reorg has now reverted. */
 export interface DeliveryRevert {
@@ -74,9 +72,7 @@ export async function revertDeliveries(
       };
       appends.push({
         stream: deliveryStream(revert.notice.eventId),
-        events: [
-          { id: webhookId(revert.notice.eventId, 'scheduled'), type: DELIVERY_SCHEDULED, data: scheduled },
-        ],
+        events: deliveryDecider.decide({ type: 'ScheduleDelivery', data: scheduled }, undefined),
         // The notice's own stream, opened by this event alone: a re-run finds it and adds nothing.
         expectedVersion: NO_STREAM,
       });

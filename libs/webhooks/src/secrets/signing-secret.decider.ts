@@ -1,5 +1,5 @@
+import { CommandRefusedError } from '@chainwire/core';
 import type { Decider, NewEvent, PositionedEvent } from '@chainwire/event-store';
-import { CommandRefusedError } from '../commands/command-refused';
 import { webhookId } from '../ids';
 import { WebhookErrorCode } from '../webhook-errors';
 import {
@@ -38,10 +38,9 @@ function decide(command: SigningSecretCommand, state: SigningSecretState): NewEv
   const { apiKeyId, at } = command.data;
   if (command.type === 'ProvisionSigningSecret') {
     if (state.version > 0) {
-      throw new CommandRefusedError(
-        'This API key already has a signing secret; rotate it to get a new one',
-        WebhookErrorCode.SIGNING_SECRET_EXISTS,
-      );
+      throw new CommandRefusedError('This API key already has a signing secret; rotate it to get a new one', {
+        code: WebhookErrorCode.SIGNING_SECRET_EXISTS,
+      });
     }
     return [
       {

@@ -1,5 +1,5 @@
+import { CommandRefusedError } from '@chainwire/core';
 import type { Decider, NewEvent, PositionedEvent } from '@chainwire/event-store';
-import { CommandRefusedError } from '../commands/command-refused';
 import { webhookId } from '../ids';
 import { WebhookErrorCode } from '../webhook-errors';
 import {
@@ -132,7 +132,10 @@ function evolve(
 }
 
 const notFound = () =>
-  new CommandRefusedError('No such subscription', WebhookErrorCode.SUBSCRIPTION_NOT_FOUND, 404);
+  new CommandRefusedError('No such subscription', {
+    kind: 'NOT_FOUND',
+    code: WebhookErrorCode.SUBSCRIPTION_NOT_FOUND,
+  });
 
 function refuseUnless(state: SubscriptionState | undefined, status: SubscriptionStatus, doing: string) {
   if (!state) throw notFound();

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedRequest {
   method: string;
@@ -11,7 +12,10 @@ export interface ReceivedRequest {
 
 export type Responder = (req: ReceivedRequest, res: ServerResponse) => void;
 
-/** A real HTTP receiver on 127.0.0.1 recording every request; `respond` decides each answer (204 by default). */
+/**
+ * The one webhook test receiver (docs/architecture.md §10): a real HTTP server on 127.0.0.1 recording
+ * every request; `respond` decides each answer (204 by default).
+ */
 export interface TestReceiver {
   readonly url: string;
   readonly port: number;
@@ -19,7 +23,14 @@ export interface TestReceiver {
   respond: Responder;
   /** Resolves once `count` requests in all have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedRequest[]>;
+  /** The payload of a received request verified with `secret` by `standardwebhooks`; throws on a bad signature. */
+  verify<T>(request: ReceivedRequest, secret: string): T;
   close(): Promise<void>;
+}
+
+/** Answers 204 after `delayMs()` milliseconds: a receiver that is slow, by a fixed or a random amount. */
+export function answerAfter(delayMs: () => number): Responder {
+  return (_req, res) => setTimeout(() => res.writeHead(204).end(), delayMs());
 }
 
 export async function startTestReceiver(respond?: Responder): Promise<TestReceiver> {
@@ -45,6 +56,12 @@ export async function startTestReceiver(respond?: Responder): Promise<TestReceiv
           },
         });
       }),
+    verify: <T>(request: ReceivedRequest, secret: string) =>
+      new Webhook(secret).verify(request.body, {
+        'webhook-id': request.headers['webhook-id'] ?? '',
+        'webhook-timestamp': request.headers['webhook-timestamp'] ?? '',
+        'webhook-signature': request.headers['webhook-signature'] ?? '',
+      }) as T,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { AuthModule, createApiKey, type CreatedApiKey, type Plan } from '@chainwire/auth';
-import { ChainDirectoryModule, seedRegistries } from '@chainwire/chains';
-import { createHttpApp, type Database, DatabaseModule, silentLogger } from '@chainwire/core';
-import { EventStoreModule, PostgresEventStore } from '@chainwire/event-store';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
-import { DEFAULT_BREAKER, DEFAULT_USER_AGENT, type WebhooksConfig } from '../config/webhooks-config';
+import type { CreatedApiKey, Plan } from '@chainwire/auth';
+import type { Database } from '@chainwire/core';
+import type { PostgresEventStore } from '@chainwire/event-store';
+import { startFeatureTestApp } from '../../../../test/support/feature-test-app';
+import type { OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import {
+  DEFAULT_BREAKER,
+  DEFAULT_EGRESS,
+  DEFAULT_USER_AGENT,
+  type WebhooksConfig,
+} from '../config/webhooks-config';
 import { Dispatcher, type DispatcherDeps } from '../dispatcher/dispatcher';
 import { SecretBox } from '../secrets/secret-box';
 import { WebhooksModule } from '../webhooks.module';
@@ -48,62 +50,30 @@ export function testWebhooksConfig(overrides: Partial<WebhooksConfig> = {}): Web
     httpsOnly: false,
     userAgent: DEFAULT_USER_AGENT,
     breaker: DEFAULT_BREAKER,
+    egress: DEFAULT_EGRESS,
     ...overrides,
   };
 }
 
 /** A migrated, seeded database and the notifications endpoints behind the real guard, for inject(). */
 export async function startWebhooksTestApp(config = testWebhooksConfig()): Promise<WebhooksTestApp> {
-  const db = await createTestDatabase();
-  await seedRegistries(db.dataSource);
-  const eventStore = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
-  const keys = {
-    free: await createApiKey(db.dataSource, { plan: 'free' }),
-    pro: await createApiKey(db.dataSource, { plan: 'pro' }),
-    enterprise: await createApiKey(db.dataSource, { plan: 'enterprise' }),
-  };
-
-  const database = DatabaseModule.forRoot({ db });
-  const chainDirectory = ChainDirectoryModule.forRoot({ database });
-  @Module({
-    imports: [
-      CqrsModule.forRoot(),
-      AuthModule.forRoot({ database, chainDirectory }),
-      WebhooksModule.forRoot({
-        config,
-        database,
-        eventStore: EventStoreModule.forRoot({ eventStore }),
-        chainDirectory,
-      }),
+  const t = await startFeatureTestApp({
+    title: 'webhooks test',
+    modules: ({ database, chainDirectory, eventStoreModule }) => [
+      WebhooksModule.forRoot({ config, database, eventStore: eventStoreModule, chainDirectory }),
     ],
-  })
-  class WebhooksTestModule {}
-
-  // The docs routes serve the document the contract check validates answers against.
-  const app = await createHttpApp(WebhooksTestModule, {
-    logger: silentLogger,
-    docs: { title: 'webhooks test', version: '0' },
+    json: 'plain',
+    defaultPlan: 'pro',
   });
-  const contract = checkOpenApiContract(app);
+  const { db, eventStore } = t;
   const testApp: WebhooksTestApp = {
     db,
     eventStore,
     config,
-    app,
-    keys,
-    contract,
-    async request(method, url, body, apiKey = keys.pro.key) {
-      const res = await app.inject({
-        method,
-        url,
-        headers: {
-          'x-api-key': apiKey,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        payload: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.statusCode, json: JSON.parse(res.body) as ApiResponse['json'] };
-    },
+    app: t.app,
+    keys: t.keys,
+    contract: t.contract,
+    request: (method, url, body, apiKey) => t.request<ApiResponse['json']>(method, url, { body, apiKey }),
     async subscribe(apiKey, address, webhookUrl) {
       const created = await testApp.request(
         'POST',
@@ -117,13 +87,7 @@ export async function startWebhooksTestApp(config = testWebhooksConfig()): Promi
     dispatcher(options = {}) {
       return new Dispatcher({ db, eventStore, config, indexedChains: ['ethereum'], ...options });
     },
-    async close() {
-      const report = await contract.check();
-      await app.close();
-      await eventStore.close();
-      await db.close();
-      report.assertConforms();
-    },
+    close: () => t.close(),
   };
   return testApp;
 }

@@ -1,48 +1,20 @@
 import { BaseError, HttpRequestError, TimeoutError, WebSocketRequestError } from 'viem';
-import { failureReason, isRetryableError } from '@chainwire/core';
+import {
+  ApiError,
+  ChainUnavailableError,
+  failureReason,
+  isRetryableError,
+  NodeFailedError,
+} from '@chainwire/core';
 
-/**
- * The node executed the transaction and it would fail: a revert (with its decoded reason) or a
- * pre-execution check such as insufficient funds. `revertData` is the raw revert payload when any.
- */
-export class ExecutionFailedError extends Error {
-  constructor(
-    readonly reason: string,
-    readonly revertData?: `0x${string}`,
-    options?: { cause?: unknown },
-  ) {
-    super(reason, options);
-    this.name = 'ExecutionFailedError';
-  }
-}
-
-/** The node refused a signed transaction (bad signature, nonce too low, underpriced…): `reason` is its word. */
-export class BroadcastRejectedError extends Error {
-  constructor(
-    readonly reason: string,
-    options?: { cause?: unknown },
-  ) {
-    super(reason, options);
-    this.name = 'BroadcastRejectedError';
-  }
-}
-
-/**
- * The node could not be reached or answered with a transient failure: nothing was decided. Its message is
- * the 503's public message (docs/architecture.md §7), so it is built from fixed words (failureReason),
- * never from the node's: viem's text holds the node's keyed URL and the request; `cause` keeps them for
- * the log.
- */
-export class ChainUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ChainUnavailableError';
-  }
-
-  get publicReason(): string {
-    return this.message;
-  }
-}
+// The classes are defined in libs/core so the exception filter answers them (docs/architecture.md §7);
+// this lib is where the rest of the code base takes them from.
+export {
+  BroadcastRejectedError,
+  ChainUnavailableError,
+  ExecutionFailedError,
+  NodeFailedError,
+} from '@chainwire/core';
 
 /**
  * Transport and transient node failures become ChainUnavailableError; the rest is returned as is. A
@@ -51,12 +23,29 @@ export class ChainUnavailableError extends Error {
  */
 export function unavailableOr(error: unknown): unknown {
   if (error instanceof ChainUnavailableError) return error;
-  if (isRetryableError(error) || isTransportFailure(error)) {
-    return new ChainUnavailableError(`The chain node is unavailable: ${failureReason(error)}`, {
-      cause: error,
-    });
-  }
+  if (isRetryableError(error) || isTransportFailure(error)) return nodeUnavailable(error);
   return error;
+}
+
+/** `error` as the node's unavailability, in fixed words; the node's own stay in `cause`. */
+export function nodeUnavailable(error: unknown): ChainUnavailableError {
+  if (error instanceof ChainUnavailableError) return error;
+  return new ChainUnavailableError(`The chain node is unavailable: ${failureReason(error)}`, {
+    cause: error,
+  });
+}
+
+/**
+ * Rethrows a failure of a node read on a route where the request was fine whatever the node said (the
+ * swap routes, docs/architecture.md §14): an answer already made (an ApiError, a typed unavailability)
+ * goes on as it is, a transport or transient failure as ChainUnavailableError, anything else the node
+ * said as NodeFailedError; both are 503 in fixed words, never the node's (§7).
+ */
+export function asNodeFailure(error: unknown): never {
+  if (error instanceof ApiError || error instanceof NodeFailedError) throw error;
+  const unavailable = unavailableOr(error);
+  if (unavailable instanceof ChainUnavailableError) throw unavailable;
+  throw new NodeFailedError(`The chain node answered an error: ${failureReason(error)}`, { cause: error });
 }
 
 function isTransportFailure(error: unknown): boolean {

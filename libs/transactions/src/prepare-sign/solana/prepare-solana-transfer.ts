@@ -15,7 +15,6 @@ import {
 } from '@chainwire/chains';
 import { ApiError, ErrorCode } from '@chainwire/core';
 import type { SolanaTxChain } from '../../chains/tx-chain';
-import { withChainErrors } from '../../errors/chain-errors';
 import { TxErrorCode } from '../../errors/transaction-error-codes';
 import { familyAmount, rejectEvmOnlyFields } from '../family-amount';
 import type { SolanaPrepared } from '../prepare-sign.response';
@@ -57,124 +56,122 @@ export class SolanaPrepareSign {
       intent.tokenContract === undefined ? undefined : address(intent.tokenContract, 'tokenContract');
     const { connection } = chain;
 
-    return withChainErrors(async () => {
-      const atas = mintKey
-        ? [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].flatMap((program) => [
-            getAssociatedTokenAddressSync(mintKey, from, true, program),
-            getAssociatedTokenAddressSync(mintKey, to, true, program),
-          ])
-        : [];
-      const [blockhash, accounts, rentMinimum] = await Promise.all([
-        getLatestBlockhash(connection),
-        getAccounts(connection, [to, ...(mintKey ? [mintKey, ...atas] : [])]),
-        mintKey ? undefined : getRentExemptMinimum(connection, 0),
-      ]);
+    const atas = mintKey
+      ? [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].flatMap((program) => [
+          getAssociatedTokenAddressSync(mintKey, from, true, program),
+          getAssociatedTokenAddressSync(mintKey, to, true, program),
+        ])
+      : [];
+    const [blockhash, accounts, rentMinimum] = await Promise.all([
+      getLatestBlockhash(connection),
+      getAccounts(connection, [to, ...(mintKey ? [mintKey, ...atas] : [])]),
+      mintKey ? undefined : getRentExemptMinimum(connection, 0),
+    ]);
 
-      let transfer: TransactionInstruction[];
-      let lamports = 0n;
-      if (!mintKey) {
-        lamports = familyAmount(intent, chain.entry.decimals, MAX_U64);
-        if (accounts[0] === null && lamports < rentMinimum!) {
-          throw ApiError.badRequest(
-            ErrorCode.VALIDATION_ERROR,
-            `${to.toBase58()} does not exist yet: a transfer creating it must carry at least the rent-exempt minimum of ${rentMinimum} lamports`,
-          );
-        }
-        transfer = [SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports })];
-      } else {
-        const mint = readMint(mintKey, accounts[1]!);
-        if (!mint) {
-          throw ApiError.badRequest(
-            TxErrorCode.UNKNOWN_TOKEN,
-            `tokenContract ${mintKey.toBase58()} is no SPL token mint on ${chain.entry.id}`,
-          );
-        }
-        const amount = familyAmount(intent, mint.decimals, MAX_U64);
-        const offset = mint.programId.equals(TOKEN_PROGRAM_ID) ? 0 : 2;
-        const [source, destination] = [atas[offset]!, atas[offset + 1]!];
-        if (accounts[2 + offset] === null) {
-          throw new ExecutionFailedError(
-            `${from.toBase58()} has no token account for ${mintKey.toBase58()} (its associated token account ${source.toBase58()} does not exist)`,
-          );
-        }
-        transfer = [
-          ...(accounts[3 + offset] === null
-            ? [
-                createAssociatedTokenAccountIdempotentInstruction(
-                  from,
-                  destination,
-                  to,
-                  mintKey,
-                  mint.programId,
-                ),
-              ]
-            : []),
-          createTransferCheckedInstruction(
-            source,
-            mintKey,
-            destination,
-            from,
-            amount,
-            mint.decimals,
-            [],
-            mint.programId,
-          ),
-        ];
+    let transfer: TransactionInstruction[];
+    let lamports = 0n;
+    if (!mintKey) {
+      lamports = familyAmount(intent, chain.entry.decimals, MAX_U64);
+      if (accounts[0] === null && lamports < rentMinimum!) {
+        throw ApiError.badRequest(
+          ErrorCode.VALIDATION_ERROR,
+          `${to.toBase58()} does not exist yet: a transfer creating it must carry at least the rent-exempt minimum of ${rentMinimum} lamports`,
+        );
       }
+      transfer = [SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports })];
+    } else {
+      const mint = readMint(mintKey, accounts[1]!);
+      if (!mint) {
+        throw ApiError.badRequest(
+          TxErrorCode.UNKNOWN_TOKEN,
+          `tokenContract ${mintKey.toBase58()} is no SPL token mint on ${chain.entry.id}`,
+        );
+      }
+      const amount = familyAmount(intent, mint.decimals, MAX_U64);
+      const offset = mint.programId.equals(TOKEN_PROGRAM_ID) ? 0 : 2;
+      const [source, destination] = [atas[offset]!, atas[offset + 1]!];
+      if (accounts[2 + offset] === null) {
+        throw new ExecutionFailedError(
+          `${from.toBase58()} has no token account for ${mintKey.toBase58()} (its associated token account ${source.toBase58()} does not exist)`,
+        );
+      }
+      transfer = [
+        ...(accounts[3 + offset] === null
+          ? [
+              createAssociatedTokenAccountIdempotentInstruction(
+                from,
+                destination,
+                to,
+                mintKey,
+                mint.programId,
+              ),
+            ]
+          : []),
+        createTransferCheckedInstruction(
+          source,
+          mintKey,
+          destination,
+          from,
+          amount,
+          mint.decimals,
+          [],
+          mint.programId,
+        ),
+      ];
+    }
 
-      const compile = (cu: bigint, cup: bigint): Message =>
-        new TransactionMessage({
-          payerKey: from,
-          recentBlockhash: blockhash.blockhash,
-          instructions: [
-            ComputeBudgetProgram.setComputeUnitLimit({ units: Number(cu) }),
-            ComputeBudgetProgram.setComputeUnitPrice({ microLamports: cup }),
-            ...transfer,
-          ],
-        }).compileToLegacyMessage();
-      const probe = compile(MAX_COMPUTE_UNITS, 0n);
-      const writable = probe.accountKeys.filter((_key, i) => probe.isAccountWritable(i));
-      const [units, baseFee, samples] = await Promise.all([
-        simulateComputeUnits(connection, probe),
-        getFeeForMessage(connection, probe),
-        getRecentPrioritizationFees(connection, writable),
-      ]);
+    const compile = (cu: bigint, cup: bigint): Message =>
+      new TransactionMessage({
+        payerKey: from,
+        recentBlockhash: blockhash.blockhash,
+        instructions: [
+          ComputeBudgetProgram.setComputeUnitLimit({ units: Number(cu) }),
+          ComputeBudgetProgram.setComputeUnitPrice({ microLamports: cup }),
+          ...transfer,
+        ],
+      }).compileToLegacyMessage();
+    const probe = compile(MAX_COMPUTE_UNITS, 0n);
+    const writable = probe.accountKeys.filter((_key, i) => probe.isAccountWritable(i));
+    const [units, baseFee, samples] = await Promise.all([
+      simulateComputeUnits(connection, probe),
+      getFeeForMessage(connection, probe),
+      getRecentPrioritizationFees(connection, writable),
+    ]);
 
-      const cu = computeUnitLimit(units);
-      const cup = computeUnitPrice(
-        samples.map((s) => s.microLamportsPerCu),
-        intent.fees.priorityFeeMultiplier,
-      );
-      const pf = priorityFee(cu, cup);
-      const message = compile(cu, cup);
-      const ns = message.header.numRequiredSignatures;
-      return {
-        chain: chain.entry.id,
-        chainId: null,
-        from: from.toBase58(),
-        to: to.toBase58(),
-        valueWei: lamports,
-        data: null,
-        txType: intent.txType,
-        tokenContract: mintKey?.toBase58() ?? null,
-        nonce: null,
-        fee: {
-          mode: 'SOLANA',
-          sol: {
-            bh: blockhash.blockhash,
-            lvbh: blockhash.lastValidBlockHeight,
-            ns,
-            bf: baseFee,
-            cu,
-            cup,
-            pf,
-            tf: baseFee + pf,
-            msg: message.serialize().toString('base64'),
-            signers: message.accountKeys.slice(0, ns).map((k: PublicKey) => k.toBase58()),
-          },
+    const cu = computeUnitLimit(units);
+    const cup = computeUnitPrice(
+      samples.map((s) => s.microLamportsPerCu),
+      intent.fees.priorityFeeMultiplier,
+    );
+    const pf = priorityFee(cu, cup);
+    const message = compile(cu, cup);
+    const ns = message.header.numRequiredSignatures;
+    return {
+      chain: chain.entry.id,
+      chainId: null,
+      from: from.toBase58(),
+      to: to.toBase58(),
+      valueWei: lamports,
+      data: null,
+      txType: intent.txType,
+      tokenContract: mintKey?.toBase58() ?? null,
+      nonce: null,
+      fee: {
+        mode: 'SOLANA',
+        sol: {
+          bh: blockhash.blockhash,
+          lvbh: blockhash.lastValidBlockHeight,
+          ns,
+          bf: baseFee,
+          cu,
+          cup,
+          pf,
+          tf: baseFee + pf,
+          msg: message.serialize().toString('base64'),
+          signers: message.accountKeys.slice(0, ns).map((k: PublicKey) => k.toBase58()),
         },
-      };
-    });
+      },
+    };
   }
 }
 

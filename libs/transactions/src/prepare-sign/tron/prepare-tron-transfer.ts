@@ -9,7 +9,6 @@ import {
 } from '@chainwire/chains';
 import { ApiError, type Database, DATABASE, ErrorCode } from '@chainwire/core';
 import type { TronTxChain } from '../../chains/tx-chain';
-import { withChainErrors } from '../../errors/chain-errors';
 import { familyAmount, rejectEvmOnlyFields } from '../family-amount';
 import type { TronPrepared } from '../prepare-sign.response';
 import { resolveAmount } from '../resolve-amount';
@@ -51,7 +50,7 @@ export class TronPrepareSign {
 
     if (!token) {
       const sun = familyAmount(intent, chain.entry.decimals, MAX_INT64);
-      const block = await withChainErrors(() => tronCall(() => getNowBlock(client)));
+      const block = await tronCall(() => getNowBlock(client));
       return this.result(chain, intent, {
         from,
         to: to.base58,
@@ -77,37 +76,33 @@ export class TronPrepareSign {
       functionName: 'transfer',
       args: [`0x${to.hex.slice(2)}`, amount],
     }).slice(2);
-    return withChainErrors(async () => {
-      const [block, parameters, call] = await tronCall(() =>
-        Promise.all([
-          getNowBlock(client),
-          getCachedChainParameters(client),
-          triggerConstantContract(client, { ownerAddress: from.hex, contractAddress: token.hex, data }),
-        ]),
+    const [block, parameters, call] = await tronCall(() =>
+      Promise.all([
+        getNowBlock(client),
+        getCachedChainParameters(client),
+        triggerConstantContract(client, { ownerAddress: from.hex, contractAddress: token.hex, data }),
+      ]),
+    );
+    if (!call.ok) {
+      throw new ExecutionFailedError(`TRC-20 transfer would fail: ${call.reason ?? 'REVERT'}`.slice(0, 500));
+    }
+    const sunPerEnergy = parameters.get('getEnergyFee');
+    if (sunPerEnergy === undefined) {
+      throw new ApiError(
+        503,
+        ErrorCode.SERVICE_UNAVAILABLE,
+        'The Tron node published no getEnergyFee chain parameter',
       );
-      if (!call.ok) {
-        throw new ExecutionFailedError(
-          `TRC-20 transfer would fail: ${call.reason ?? 'REVERT'}`.slice(0, 500),
-        );
-      }
-      const sunPerEnergy = parameters.get('getEnergyFee');
-      if (sunPerEnergy === undefined) {
-        throw new ApiError(
-          503,
-          ErrorCode.SERVICE_UNAVAILABLE,
-          'The Tron node published no getEnergyFee chain parameter',
-        );
-      }
-      const el = feeLimit(call.energyUsed, sunPerEnergy, parameters.get('getMaxFeeLimit'));
-      return this.result(chain, intent, {
-        from,
-        to: token.base58,
-        value: 0n,
-        data,
-        token: token.base58,
-        block,
-        el,
-      });
+    }
+    const el = feeLimit(call.energyUsed, sunPerEnergy, parameters.get('getMaxFeeLimit'));
+    return this.result(chain, intent, {
+      from,
+      to: token.base58,
+      value: 0n,
+      data,
+      token: token.base58,
+      block,
+      el,
     });
   }
 

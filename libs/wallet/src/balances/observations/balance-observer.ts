@@ -7,13 +7,12 @@ import {
   balancesObservedId,
   observationStream,
 } from '@chainwire/chain-events';
-import { type ChainEntry, NATIVE_CONTRACT } from '@chainwire/chains';
+import { type AccountAddress, type ChainEntry, displayContract, NATIVE_CONTRACT } from '@chainwire/chains';
 import { ApiError, type Database, DATABASE, SingleFlight } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
-import { type AccountAddress, displayContract } from '../../addresses/account-address';
+import { type LatestBlock, readLatestBlock } from '@chainwire/read-models';
 import { EvmReadChainResolver } from '../../chain-reads/evm-read-chain';
 import { TRON_NODE, type TronNode } from '../../chain-reads/tron-node';
-import { type LatestBlock, readLatestBlock } from '../../blocks/latest-block.repository';
 import type { ObservedBalances } from './observed-balances';
 import { readEvmObservation } from './read-evm-observation';
 import { readTronObservation } from './read-tron-observation';

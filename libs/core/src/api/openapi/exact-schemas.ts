@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLosslessNumber, type LosslessNumber } from '../lossless-json';
+import { isLosslessNumber, type LosslessNumber } from '../../json/lossless-json';
 
 type FieldMeta = { description?: string; example?: unknown };
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
 import { ErrorCode } from './error-codes';
 import { LARGE_BODY } from './large-body.decorator';
-import { stringifyJson } from './lossless-json';
-import { parseJsonExact } from './parse-json-exact';
+import { stringifyJson } from '../json/lossless-json';
+import { parseJsonExact } from '../json/parse-json-exact';
 
 /**
  * Replaces Fastify's JSON body parser and reply serializer with lossless ones (docs/architecture.md §7): request

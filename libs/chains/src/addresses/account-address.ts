@@ -1,6 +1,8 @@
 import { getAddress } from 'viem';
-import { isEvmAddress, isEvmFamily, normaliseAddress, toTronBase58 } from '@chainwire/chains';
-import { ApiError, ErrorCode } from '@chainwire/core';
+import { ApiError, ErrorCode, normaliseAddress } from '@chainwire/core';
+import { isEvmFamily } from '../registry/chain-registry';
+import { isEvmAddress } from '../registry/contract-address';
+import { toTronBase58 } from '../tron/tron-address';
 
 export interface AccountAddress {
   /** As shown to clients: EIP-55 checksummed for EVM chains, base58 for Tron. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { parse as losslessParse } from 'lossless-json';
-import { ApiError } from './api-error';
-import { hasControlCharacter } from './control-characters';
-import { ErrorCode } from './error-codes';
+import { ApiError } from '../api/api-error';
+import { hasControlCharacter } from '../api/control-characters';
+import { ErrorCode } from '../api/error-codes';
 import { LosslessNumber, parseExactNumber } from './lossless-json';
 import { parseJsonExact } from './parse-json-exact';
 

@@ -2,8 +2,8 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from '../logging/logger';
 import { redactUrlsIn } from '../logging/redact-urls';
-import { ApiError } from './api-error';
 import { type Envelope, errorEnvelope } from './envelope';
+import { answerFor } from './error-answers';
 import { codeForStatus, ErrorCode } from './error-codes';
 
 export interface ErrorResponse {
@@ -12,15 +12,14 @@ export interface ErrorResponse {
 }
 
 /**
- * Maps anything thrown to the error envelope. Client errors keep their status and a safe message;
- * everything unexpected is a 500 INTERNAL_ERROR whose details go to the log, never to the client.
+ * Maps anything thrown to the error envelope. Client errors keep their status and a safe message; domain
+ * refusals and chain failures are answered as answerFor says; everything unexpected is a 500
+ * INTERNAL_ERROR whose details go to the log, never to the client.
  */
 export function toErrorResponse(exception: unknown): ErrorResponse {
-  if (exception instanceof ApiError) {
-    return {
-      status: exception.getStatus(),
-      body: errorEnvelope(exception.code, exception.message, exception.details),
-    };
+  const answer = answerFor(exception);
+  if (answer) {
+    return { status: answer.getStatus(), body: errorEnvelope(answer.code, answer.message, answer.details) };
   }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -51,12 +50,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = toErrorResponse(exception);
-    if (status === 503 && exception instanceof ApiError) {
+    const answer = answerFor(exception);
+    if (status === 503 && answer) {
       // An upstream's failure, answered with a fixed reason: the operator sees why, once per request.
       const request = host.switchToHttp().getRequest<FastifyRequest | undefined>();
-      this.logger.warn(`${body.code} answered: ${redactUrlsIn(exception.message)}`, {
+      this.logger.warn(`${body.code} answered: ${redactUrlsIn(answer.message)}`, {
         route: request ? `${request.method} ${request.routeOptions?.url ?? request.url}` : undefined,
-        cause: describeCause(exception.cause),
+        cause: describeCause(answer.cause),
       });
     } else if (status >= 500) {
       const error = exception instanceof Error ? exception : new Error(String(exception));

@@ -1,4 +1,4 @@
-import { controlCharacterError, hasControlCharacter } from './control-characters';
+import { controlCharacterError, hasControlCharacter } from '../api/control-characters';
 import { parseExactNumber } from './lossless-json';
 
 const QUOTE = 0x22;

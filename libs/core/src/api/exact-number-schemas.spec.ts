@@ -6,8 +6,8 @@ import {
   toPlainDecimal,
   trimTrailingZeros,
 } from './exact-number-schemas';
-import { isLosslessNumber, LosslessNumber, MAX_NUMBER_TEXT_LENGTH } from './lossless-json';
-import { parseJsonExact } from './parse-json-exact';
+import { isLosslessNumber, LosslessNumber, MAX_NUMBER_TEXT_LENGTH } from '../json/lossless-json';
+import { parseJsonExact } from '../json/parse-json-exact';
 
 describe('exact number inputs', () => {
   it('reads integers from bigint, integral literals and decimal strings', () => {

@@ -10,7 +10,7 @@ import { LargeBody } from './large-body.decorator';
 import { Enveloped } from './envelope';
 import { ErrorCode } from './error-codes';
 import { bigIntInput } from './exact-number-schemas';
-import { parseJsonExact } from './parse-json-exact';
+import { parseJsonExact } from '../json/parse-json-exact';
 import { ZodValidationPipe } from './zod-validation.pipe';
 
 const transferSchema = z.object({ amountWei: bigIntInput(), note: z.string().optional() });

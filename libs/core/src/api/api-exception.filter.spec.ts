@@ -1,4 +1,11 @@
 import { BadRequestException, ForbiddenException, HttpException } from '@nestjs/common';
+import {
+  BroadcastRejectedError,
+  ChainUnavailableError,
+  ExecutionFailedError,
+  NodeFailedError,
+} from '../errors/chain-errors';
+import { CommandRefusedError } from '../errors/command-refused';
 import { ApiError } from './api-error';
 import { describeCause, toErrorResponse } from './api-exception.filter';
 
@@ -19,6 +26,51 @@ describe('toErrorResponse', () => {
       'a is bad; b is bad',
     );
     expect(toErrorResponse(new HttpException('slow down', 429)).body.code).toBe('RATE_LIMITED');
+  });
+
+  it("answers a refusal with its kind's status and its code, message and details", () => {
+    expect(toErrorResponse(new CommandRefusedError('This quote exists already'))).toEqual({
+      status: 409,
+      body: { ok: false, code: 'CONFLICT', message: 'This quote exists already', data: null },
+    });
+    const notFound = new CommandRefusedError('No such quote', { kind: 'NOT_FOUND', code: 'QUOTE_NOT_FOUND' });
+    expect(toErrorResponse(notFound)).toEqual({
+      status: 404,
+      body: { ok: false, code: 'QUOTE_NOT_FOUND', message: 'No such quote', data: null },
+    });
+    expect(toErrorResponse(new CommandRefusedError('exists', { code: 'X_EXISTS' }))).toMatchObject({
+      status: 409,
+      body: { code: 'X_EXISTS' },
+    });
+  });
+
+  it('answers the chain failures: a revert 422, a refused broadcast 400, unavailability 503', () => {
+    expect(toErrorResponse(new ExecutionFailedError('execution reverted: nope', '0x08c379a0'))).toEqual({
+      status: 422,
+      body: {
+        ok: false,
+        code: 'SIMULATION_FAILED',
+        message: 'execution reverted: nope',
+        data: { revertData: '0x08c379a0' },
+      },
+    });
+    expect(toErrorResponse(new ExecutionFailedError('insufficient funds')).body.data).toEqual({
+      revertData: null,
+    });
+    expect(toErrorResponse(new BroadcastRejectedError('nonce too low'))).toEqual({
+      status: 400,
+      body: { ok: false, code: 'BROADCAST_REJECTED', message: 'nonce too low', data: null },
+    });
+    const cause = new Error('https://node.example/KEY said no');
+    for (const error of [
+      new ChainUnavailableError('The chain node is unavailable: timed out', { cause }),
+      new NodeFailedError('The chain node answered an error: answered JSON-RPC error -32000', { cause }),
+    ]) {
+      expect(toErrorResponse(error)).toEqual({
+        status: 503,
+        body: { ok: false, code: 'SERVICE_UNAVAILABLE', message: error.message, data: null },
+      });
+    }
   });
 
   it('keeps the 4xx status of framework errors and hides everything else', () => {

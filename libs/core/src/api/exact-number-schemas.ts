@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLosslessNumber, MAX_NUMBER_TEXT_LENGTH } from './lossless-json';
+import { isLosslessNumber, MAX_NUMBER_TEXT_LENGTH } from '../json/lossless-json';
 
 const INTEGER_STRING = /^-?\d+$/;
 const DECIMAL_STRING = /^-?\d+(\.\d+)?$/;
