@@ -7,6 +7,8 @@ module.exports = {
   moduleNameMapper: {
     '^@chainwire/([a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^@chainwire/([a-z-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
+    // Shared test support (test/support, test/fixtures), for specs anywhere in the tree.
+    '^@test/(.*)$': '<rootDir>/test/$1',
     // viem loads its WebSocket with a dynamic import(); under jest's VM modules that takes isows's ESM
     // build, whose WebSocket is not constructible in the sandbox. Node itself loads the CommonJS one.
     '^isows$': '<rootDir>/node_modules/isows/_cjs/index.js',

@@ -59,10 +59,10 @@ import {
 import { runWorkload } from '@chainwire/indexing/testing';
 import { adjustPrice, EvmFeeStrategy, gasLimitFor, readHistoryPage } from '@chainwire/transactions';
 import { readAssetBalances, readCachedPrice } from '@chainwire/wallet';
-import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '../test/support/anvil';
+import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { serviceThreadTime } from './indexer/cpu-usage';
 import { measureFirstBalances } from './api/first-balances';
-import { createTestDatabase } from '../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

@@ -19,8 +19,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { PROJECT_ROOT } from '@chainwire/core';
-import { startTestAnvil } from '../test/support/anvil';
-import type { ServiceProcess } from '../test/support/service-process';
+import { startTestAnvil } from '@test/support/anvil';
+import type { ServiceProcess } from '@test/support/service-process';
 import { combinedFloor, rpcFloor, storageFloor } from './indexer/floors';
 import { type HeadLatency, measureHeadLatency, type Percentiles } from './indexer/head-latency';
 import { freshStore, registerTokens, runService, startBenchService } from './indexer/service-run';

@@ -15,7 +15,7 @@ import { getAddress } from 'viem';
 import { createApiKey } from '@chainwire/auth';
 import { seedRegistries } from '@chainwire/chains';
 import { NO_STREAM, PostgresEventStore } from '@chainwire/event-store';
-import { createTestDatabase } from '../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import {
   DEFAULT_BREAKER,
   DEFAULT_EGRESS,

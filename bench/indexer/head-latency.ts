@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { isLosslessNumber, parse } from 'lossless-json';
 import { numberToHex, type Address } from 'viem';
-import type { TestAnvil } from '../../test/support/anvil';
-import type { ServiceProcess } from '../../test/support/service-process';
+import type { TestAnvil } from '@test/support/anvil';
+import type { ServiceProcess } from '@test/support/service-process';
 import { rpcBatch } from './rpc-batch';
 
 /** The indexer's default poll interval over http(s); the baseline polls the node at the same rate. */

@@ -6,7 +6,7 @@ import { parse, isLosslessNumber } from 'lossless-json';
 import { addAsset, seedRegistries } from '@chainwire/chains';
 import { migrate, openDatabase, type Database } from '@chainwire/core';
 import { RELATIONAL_SCHEMA } from '@chainwire/composition';
-import { startService, type ServiceProcess } from '../../test/support/service-process';
+import { startService, type ServiceProcess } from '@test/support/service-process';
 import { machineBusyMs, processCpuMs, serviceThreadTime, type ServiceThreadTime } from './cpu-usage';
 import type { Workload } from './workloads';
 

@@ -1,7 +1,7 @@
 import { encodeFunctionData, numberToHex, type Address, type Hex } from 'viem';
-import { fixtureContract } from '../../test/fixtures/contracts/compile';
-import { seededRandom } from '../../test/support/chain-workload';
-import { callFixture, deployFixture, waitMined, type TestAnvil } from '../../test/support/anvil';
+import { fixtureContract } from '@test/fixtures/contracts/compile';
+import { seededRandom } from '@test/support/chain-workload';
+import { callFixture, deployFixture, waitMined, type TestAnvil } from '@test/support/anvil';
 import { rpcBatch, rpcBatches } from './rpc-batch';
 
 export type WorkloadName = 'dense' | 'spread' | 'mixed';

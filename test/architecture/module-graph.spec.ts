@@ -87,6 +87,11 @@ describe('the module graph (docs/architecture.md §2)', () => {
       'webhooks must not depend on transactions',
     ],
     [
+      'libs/consumers/src/x.ts',
+      "import { blocksProjection } from '@chainwire/read-models';",
+      'consumers must not depend on read-models',
+    ],
+    [
       'libs/staking/src/x.ts',
       "import { parseAccountAddress } from '@chainwire/wallet';",
       'staking must not depend on wallet',
@@ -95,6 +100,16 @@ describe('the module graph (docs/architecture.md §2)', () => {
       'libs/webhooks/src/x.ts',
       "import { parseAccountAddress } from '@chainwire/wallet';",
       'webhooks must not depend on wallet',
+    ],
+    [
+      'libs/webhooks/src/x.int-spec.ts',
+      "import { db } from '../../../test/support/test-database';",
+      'reaches test support by a relative path',
+    ],
+    [
+      'libs/webhooks/src/x.ts',
+      "import { db } from '@test/support/test-database';",
+      'production code imports test support',
     ],
   ])('refuses %s importing %s', (path, text, rule) => {
     const violations = findViolations([{ path, text }]);
@@ -105,7 +120,7 @@ describe('the module graph (docs/architecture.md §2)', () => {
   it('allows public imports down the layers and test helpers in tests', () => {
     expect(
       findViolations([
-        { path: 'libs/webhooks/src/x.ts', text: "import { ConsumerRunner } from '@chainwire/read-models';" },
+        { path: 'libs/webhooks/src/x.ts', text: "import { ConsumerRunner } from '@chainwire/consumers';" },
         {
           path: 'libs/webhooks/src/x.int-spec.ts',
           text: "import { EvmIndexer } from '@chainwire/indexing';",
@@ -113,7 +128,7 @@ describe('the module graph (docs/architecture.md §2)', () => {
         { path: 'libs/webhooks/src/x.spec.ts', text: "import { f } from '@chainwire/indexing/testing';" },
         {
           path: 'libs/webhooks/src/x.int-spec.ts',
-          text: "import { db } from '../../../test/support/test-database';",
+          text: "import { db } from '@test/support/test-database';",
         },
         { path: 'apps/cli/src/x.ts', text: "import { RELATIONAL_SCHEMA } from '@chainwire/composition';" },
         { path: 'test/support/test-database.ts', text: "import { MIGRATIONS } from '../../migrations';" },

@@ -14,25 +14,38 @@ export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   'chain-events': [],
   'event-store': ['core'],
   chains: ['core'],
+  // The consumer runtime: checkpoints, leases and parking for any reader of the event log.
+  consumers: ['core', 'event-store'],
   auth: ['core', 'chains'],
   // Indexers write chain streams only, never a read model.
   indexing: ['core', 'chains', 'event-store', 'chain-events'],
   // Projections fold events; they never call a chain.
-  'read-models': ['core', 'event-store', 'chain-events'],
+  'read-models': ['core', 'event-store', 'chain-events', 'consumers'],
   // Wallet's queries read the projections' tables (the latest block through the blocks feature's read).
   wallet: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models'],
   transactions: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
-  webhooks: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models'],
+  webhooks: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'consumers', 'read-models'],
   // Staking reaches the transactions feature's preparer only through its own port (EVM_CALL_PREPARER).
   staking: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models'],
   // Swaps reuse the transaction routes' fee market and gas policy for the route's transaction.
-  swaps: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet', 'transactions'],
+  swaps: [
+    'core',
+    'auth',
+    'chains',
+    'event-store',
+    'chain-events',
+    'consumers',
+    'read-models',
+    'wallet',
+    'transactions',
+  ],
   // The application assembled: every table, migration and consumer. Only apps, tests and benchmarks use it.
   composition: [
     'core',
     'chains',
     'auth',
     'event-store',
+    'consumers',
     'read-models',
     'wallet',
     'transactions',
@@ -44,8 +57,6 @@ export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
 
 /** Top-level folders that are not libs and the relative imports between them that are allowed. */
 const UNIT_EXCEPTIONS: readonly { from: RegExp; to: string; files?: RegExp }[] = [
-  // Tests share support code (test databases, anvil, the service process) in test/support.
-  { from: /^(libs\/[^/]+|apps\/[^/]+|test|bench)$/, to: 'test' },
   // The build's freshness check is tested against the script itself.
   { from: /^test$/, to: 'scripts' },
   // The API benchmark measures the whole service as it boots; the generated-client test calls it so.
@@ -103,8 +114,14 @@ export function findViolations(files: readonly SourceFile[]): Violation[] {
         report(
           targetUnit.startsWith('libs/')
             ? `reaches into ${targetUnit} by a relative path: import @chainwire/${targetUnit.slice(5)}`
-            : `imports ${targetUnit} internals`,
+            : targetUnit === 'test'
+              ? 'reaches test support by a relative path: import @test/…'
+              : `imports ${targetUnit} internals`,
         );
+        continue;
+      }
+      if (specifier.startsWith('@test/')) {
+        if (!test) report('production code imports test support (@test/…)');
         continue;
       }
       const alias = /^@chainwire\/([^/]+)(\/.*)?$/.exec(specifier);

@@ -4,7 +4,7 @@ import { chainEventId, chainStream, TRANSFER_OBSERVED } from '@chainwire/chain-e
 import { REPLAYABLE_PROJECTIONS } from '@chainwire/composition';
 import type { AppConfig, Database } from '@chainwire/core';
 import { PostgresEventStore, START } from '@chainwire/event-store';
-import { createTestDatabase } from '../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { buildCli } from './build-cli';
 import { openCliDatabase } from './cli-database';
 import { CliUsageError } from './cli-output';

@@ -1,9 +1,9 @@
 import { type Database, logFunction, type Logger } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
+import { ConsumerRunner } from '@chainwire/consumers';
 import {
   balancesProjection,
   blocksProjection,
-  ConsumerRunner,
   nftsProjection,
   type Projection,
 } from '@chainwire/read-models';

@@ -1,5 +1,5 @@
 import { MIGRATIONS } from '../../../migrations';
-import { createTestDatabase } from '../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { type Database, migrate, MIGRATIONS_TABLE } from '@chainwire/core';
 import { RELATIONAL_SCHEMA } from './relational-schema';
 

@@ -2,14 +2,8 @@ import type { RelationalSchema } from '@chainwire/core';
 import { MIGRATIONS } from '../../../migrations';
 import { ApiKeyEntity } from '@chainwire/auth';
 import { AssetEntity, ChainEntity } from '@chainwire/chains';
-import {
-  BalanceEntity,
-  BalanceHeadEntity,
-  BlockEntity,
-  NftHoldingEntity,
-  ParkedEventEntity,
-  ProjectionCheckpointEntity,
-} from '@chainwire/read-models';
+import { ParkedEventEntity, ProjectionCheckpointEntity } from '@chainwire/consumers';
+import { BalanceEntity, BalanceHeadEntity, BlockEntity, NftHoldingEntity } from '@chainwire/read-models';
 import { StakingOperationEntity } from '@chainwire/staking';
 import { SwapEntity, SwapTrackerQuoteEntity } from '@chainwire/swaps';
 import { TxHistoryEntity } from '@chainwire/transactions';

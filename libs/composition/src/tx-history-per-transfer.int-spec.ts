@@ -1,6 +1,6 @@
 import { MIGRATIONS } from '../../../migrations';
 import { TxHistoryPerTransfer0000000000660 } from '../../../migrations/0660_tx-history-per-transfer';
-import { createTestDatabase } from '../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import type { QueryRunner } from 'typeorm';
 import type { Database } from '@chainwire/core';
 

@@ -1,6 +1,6 @@
 import { MIGRATIONS } from '../../../migrations';
 import { UnlistedTokensOutOfRegistry0000000000720 } from '../../../migrations/0720_unlisted-tokens-out-of-registry';
-import { createTestDatabase } from '../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import type { QueryRunner } from 'typeorm';
 import type { Database } from '@chainwire/core';
 

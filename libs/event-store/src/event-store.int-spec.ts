@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
-import { startKurrentDbFixture, type KurrentDbFixture } from '../../../test/support/kurrentdb';
-import { createTestDatabase } from '../../../test/support/test-database';
+import { startKurrentDbFixture, type KurrentDbFixture } from '@test/support/kurrentdb';
+import { createTestDatabase } from '@test/support/test-database';
 import type { Database } from '@chainwire/core';
 import { createEventStore } from './create-event-store';
 import { eventStoreContract, type ContractContext } from './event-store.contract';

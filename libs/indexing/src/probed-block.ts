@@ -1,4 +1,4 @@
-import type { WindowBlock } from './evm/chain-stream-state';
+import type { WindowBlock } from './window/chain-stream-state';
 
 /**
  * The window block whose hash on the node tells a reorg from a lagging node (docs/architecture.md §6):

@@ -1,5 +1,5 @@
 import { type EventStore, type NewEvent, WrongExpectedVersionError } from '@chainwire/event-store';
-import type { BackfillProgress, BatchProgress } from './evm/backfill-progress';
+import type { BackfillProgress, BatchProgress } from './window/backfill-progress';
 import {
   BLOCK_INDEXED,
   BLOCK_REVERTED,
@@ -16,7 +16,7 @@ import {
   type TransferReverted,
   watchedTransactionRef,
 } from '@chainwire/chain-events';
-import { type ChainStreamState, INCARNATION_KEY, type WindowBlock } from './evm/chain-stream-state';
+import { type ChainStreamState, INCARNATION_KEY, type WindowBlock } from './window/chain-stream-state';
 import { stakeObservedEvents, stakeRevertedEvents } from './evm/staking/stake-operation-events';
 import { DEFAULT_MAX_APPEND_BYTES, chunkByBytes } from './append-byte-limit';
 

@@ -1,9 +1,9 @@
 import { chainStream, BLOCK_INDEXED, type TransferObservedData } from '@chainwire/chain-events';
 import type { Database } from '@chainwire/core';
 import { type EventStore, type NewEvent, PostgresEventStore } from '@chainwire/event-store';
-import { createTestDatabase } from '../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { serialisedEventBytes } from './append-byte-limit';
-import { loadChainStreamState, type ChainStreamState, type WindowBlock } from './evm/chain-stream-state';
+import { loadChainStreamState, type ChainStreamState, type WindowBlock } from './window/chain-stream-state';
 import { appendWindowStep, windowBlockEvents } from './window-block-events';
 
 const DEPTH = 13;

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@chainwire/event-store';
-import type { Consumer } from './runner/consumer';
+import type { Consumer } from '@chainwire/consumers';
 
 /**
  * A read model fed from `$all` (docs/architecture.md §5): a consumer without side effects, whose rows

@@ -1,4 +1,4 @@
-import { createTestDatabase } from '../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import type { Database } from '@chainwire/core';
 import { type NewEvent, PostgresEventStore } from '@chainwire/event-store';
 import {
@@ -9,8 +9,7 @@ import {
 } from '@chainwire/chain-events';
 import { balancesProjection } from './balances/balances.projection';
 import { blocksProjection } from './blocks/blocks.projection';
-import { readCheckpoint } from './runner/checkpoint';
-import { ConsumerRunner } from './runner/consumer-runner';
+import { ConsumerRunner, readCheckpoint } from '@chainwire/consumers';
 import { replayProjection } from './runner/replay-projection';
 import {
   blockIndexed,

@@ -3,7 +3,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { ChainCapabilities } from '@chainwire/chains';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { EvmIndexer } from '@chainwire/indexing';
-import { blocksProjection, ConsumerRunner, replayProjection } from '@chainwire/read-models';
+import { ConsumerRunner } from '@chainwire/consumers';
+import { blocksProjection, replayProjection } from '@chainwire/read-models';
 import {
   callFixture,
   deployFixture,
@@ -11,7 +12,7 @@ import {
   startTestAnvil,
   waitMined,
   type TestAnvil,
-} from '../../../test/support/anvil';
+} from '@test/support/anvil';
 import { stakingProjection } from './positions/staking.projection';
 import { startStakingTestApp, type StakingTestApp } from './testing/staking-test-app';
 

@@ -11,12 +11,9 @@ import {
 } from '@chainwire/chain-events';
 import { ChainCapabilities } from '@chainwire/chains';
 import { ANY, PostgresEventStore } from '@chainwire/event-store';
-import { ConsumerRunner } from '@chainwire/read-models';
-import {
-  startTronNodeFixture,
-  type TronNodeFixture,
-} from '../../../test/support/tron-node/tron-node-fixture';
-import { tronStakingRoutes, type TronStakingState } from '../../../test/support/tron-node/staking-routes';
+import { ConsumerRunner } from '@chainwire/consumers';
+import { startTronNodeFixture, type TronNodeFixture } from '@test/support/tron-node/tron-node-fixture';
+import { tronStakingRoutes, type TronStakingState } from '@test/support/tron-node/staking-routes';
 import { stakingProjection } from './positions/staking.projection';
 import { startStakingTestApp, type StakingTestApp } from './testing/staking-test-app';
 

@@ -8,7 +8,7 @@ import { QUOTE_TTL_MS, type RouteTx, startSwapsTestBed, type SwapsTestBed } from
 import { SwapExpiryTimer } from './tracking/swap-expiry-timer';
 import { TRACKED_QUOTE_RETENTION_S } from './tracking/swap-tracker';
 import { uniswapV2RouterAbi, waitForReceipt } from '@chainwire/chains';
-import { reorg } from '../../../test/support/anvil';
+import { reorg } from '@test/support/anvil';
 
 /** UniswapV2Library.getAmountOut, restated: what the pool pays for `amountIn`. */
 const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { TestAnvil } from '../../../../test/support/anvil';
+import type { TestAnvil } from '@test/support/anvil';
 import type { RunningServer } from '../bootstrap/start-server';
 import { type ServerOnAnvil, startServerOnAnvil, TEST_API_KEY } from '../testing/server-on-anvil';
 

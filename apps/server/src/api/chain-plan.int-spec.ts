@@ -4,8 +4,8 @@ import { chainTier, loadChainRegistry, seedRegistries } from '@chainwire/chains'
 import { type Database, silentLogger } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { testWebhooksConfig } from '@chainwire/webhooks/testing';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import { createTestDatabase } from '@test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '@test/support/openapi-contract';
 import { createApiApp } from './create-api-app';
 
 interface ChainRoute {

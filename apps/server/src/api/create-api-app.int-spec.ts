@@ -4,8 +4,8 @@ import { seedRegistries } from '@chainwire/chains';
 import { type Database, HealthRegistry, parseJsonExact, silentLogger } from '@chainwire/core';
 import { PostgresEventStore, START } from '@chainwire/event-store';
 import { testWebhooksConfig } from '@chainwire/webhooks/testing';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import { createTestDatabase } from '@test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '@test/support/openapi-contract';
 import { databaseHealth, eventStoreHealth } from '../health/store-health';
 import { createApiApp } from './create-api-app';
 

@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Database, silentLogger } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { testWebhooksConfig } from '@chainwire/webhooks/testing';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { createApiApp } from './create-api-app';
 
 /** A JSON node of the document, walked by key. */

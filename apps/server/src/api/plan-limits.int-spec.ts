@@ -9,8 +9,8 @@ import { seedRegistries } from '@chainwire/chains';
 import { type Database, parseJsonExact, type PlanLimitSettings, silentLogger } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { testWebhooksConfig } from '@chainwire/webhooks/testing';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { checkOpenApiContract, type OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import { createTestDatabase } from '@test/support/test-database';
+import { checkOpenApiContract, type OpenApiContractCheck } from '@test/support/openapi-contract';
 import { createApiApp } from './create-api-app';
 
 const limits = (free: number, windowSeconds = 60, subscriptions = 100): PlanLimitSettings => ({

@@ -1,5 +1,5 @@
 import { getAddress, getContractAddress } from 'viem';
-import { callFixture, deployFixture, waitMined } from '../../../../test/support/anvil';
+import { callFixture, deployFixture, waitMined } from '@test/support/anvil';
 import { type ServerOnAnvil, startServerOnAnvil } from '../testing/server-on-anvil';
 
 const ETH = 10n ** 18n;

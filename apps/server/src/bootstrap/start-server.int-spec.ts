@@ -11,7 +11,7 @@ import {
   type Role,
   silentLogger,
 } from '@chainwire/core';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { type RunningServer, startServer } from './start-server';
 import { waitForReceipt } from '@chainwire/chains';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Interception, startRpcProxy, type RpcProxy } from '@chainwire/chains/testing';
 import { createLogger, type Database, appConfigForCode, webhookSettings } from '@chainwire/core';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
+import { createTestDatabase } from '@test/support/test-database';
 import { type RunningServer, startServer } from '../bootstrap/start-server';
 
 const SECRET = 'SECRET123';

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import type { HealthRegistry, HealthReport } from '@chainwire/core';
-import { countParkedEvents } from '@chainwire/read-models';
+import { countParkedEvents } from '@chainwire/consumers';
 
 /** The body of GET /health/ready (in the envelope's data). */
 export interface Readiness {

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { parseEther } from 'viem';
 import { startTestReceiver, type TestReceiver } from '@chainwire/webhooks/testing';
-import type { TestAnvil } from '../../../../test/support/anvil';
+import type { TestAnvil } from '@test/support/anvil';
 import type { RunningServer } from '../bootstrap/start-server';
 import { type ServerOnAnvil, startServerOnAnvil, TEST_API_KEY } from '../testing/server-on-anvil';
 

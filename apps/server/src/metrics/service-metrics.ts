@@ -1,7 +1,7 @@
 import { Counter, Gauge, Registry } from 'prom-client';
 import type { Database, HealthRegistry, HealthReport } from '@chainwire/core';
 import type { AppendObserver } from '@chainwire/event-store';
-import { ConsumerRunner } from '@chainwire/read-models';
+import { ConsumerRunner } from '@chainwire/consumers';
 
 /**
  * The process's Prometheus registry (docs/architecture.md §9). What the process already knows is read

@@ -10,9 +10,9 @@ import {
   appConfigForCode,
   webhookSettings,
 } from '@chainwire/core';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { checkClientAnswers, type ClientContractCheck } from '../../../../test/support/openapi-contract';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
+import { createTestDatabase } from '@test/support/test-database';
+import { checkClientAnswers, type ClientContractCheck } from '@test/support/openapi-contract';
 import { type RunningServer, startServer } from '../bootstrap/start-server';
 
 export const TEST_API_KEY = 'server-test-key-0123456789';

@@ -11,12 +11,9 @@ import {
   webhookSettings,
 } from '@chainwire/core';
 import { startTestReceiver, type TestReceiver } from '@chainwire/webhooks/testing';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import {
-  startTronNodeFixture,
-  type TronNodeFixture,
-} from '../../../../test/support/tron-node/tron-node-fixture';
-import { chainRoutes } from '../../../../test/support/tron-node/chain-routes';
+import { createTestDatabase } from '@test/support/test-database';
+import { startTronNodeFixture, type TronNodeFixture } from '@test/support/tron-node/tron-node-fixture';
+import { chainRoutes } from '@test/support/tron-node/chain-routes';
 import {
   contractCall,
   hex,
@@ -24,7 +21,7 @@ import {
   trc10Transfer,
   trc20Transfer,
   trxTransfer,
-} from '../../../../test/support/tron-node/scripted-tron-chain';
+} from '@test/support/tron-node/scripted-tron-chain';
 import { type RunningServer, startServer } from '../bootstrap/start-server';
 
 const KEY = 'tron-service-key-0123456789';

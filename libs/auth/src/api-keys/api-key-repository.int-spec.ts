@@ -1,5 +1,5 @@
 import type { Database } from '@chainwire/core';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { createApiKey, ensureApiKey, findApiKey, revokeApiKey } from './api-key-repository';
 import { hashApiKey } from './api-key-secret';
 

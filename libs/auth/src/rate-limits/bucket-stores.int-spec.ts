@@ -1,5 +1,5 @@
 import type { Database } from '@chainwire/core';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { LeasedBucketStore } from './leased-bucket-store';
 import { MemoryBucketStore } from './memory-bucket-store';
 import { PostgresBucketStore } from './postgres-bucket-store';

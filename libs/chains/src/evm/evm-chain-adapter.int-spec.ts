@@ -1,11 +1,5 @@
 import { hexToBigInt, parseEther, type Hex } from 'viem';
-import {
-  callFixture,
-  deployFixture,
-  startTestAnvil,
-  waitMined,
-  type TestAnvil,
-} from '../../../../test/support/anvil';
+import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { EvmChainAdapter } from './evm-chain-adapter';
 import { isRetryableError } from '@chainwire/core';
 import { startRpcProxy, type RpcProxy } from './testing/rpc-proxy';

@@ -1,4 +1,4 @@
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { EvmReadClients } from './evm-read-clients';
 import { startRpcProxy, type RpcProxy } from './testing/rpc-proxy';
 

@@ -1,4 +1,4 @@
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import type { Database } from '@chainwire/core';
 import { addAsset, findAssets, findChain, setDefaultAssets } from './asset-registry';
 import { AssetRegistryError } from './asset-registry-error';

@@ -1,7 +1,4 @@
-import {
-  startTronNodeFixture,
-  type TronNodeFixture,
-} from '../../../../test/support/tron-node/tron-node-fixture';
+import { startTronNodeFixture, type TronNodeFixture } from '@test/support/tron-node/tron-node-fixture';
 import {
   contractCall,
   hex,
@@ -9,8 +6,8 @@ import {
   trc10Transfer,
   trc20Transfer,
   trxTransfer,
-} from '../../../../test/support/tron-node/scripted-tron-chain';
-import { chainRoutes } from '../../../../test/support/tron-node/chain-routes';
+} from '@test/support/tron-node/scripted-tron-chain';
+import { chainRoutes } from '@test/support/tron-node/chain-routes';
 import { getAccountResource } from './get-account-resource';
 import { getBlockByNum } from './get-block-by-num';
 import { getBlocksByLimitNext } from './get-blocks-by-limit-next';

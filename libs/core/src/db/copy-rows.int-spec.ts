@@ -1,4 +1,4 @@
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { canCopy, copyField, copyRowsOrRefuse } from './copy-rows';
 import type { Database } from './database';
 import { inTransaction } from './transaction';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isRetryableError } from '@chainwire/core';
-import { startKurrentDbFixture, type KurrentDbFixture } from '../../../../test/support/kurrentdb';
+import { startKurrentDbFixture, type KurrentDbFixture } from '@test/support/kurrentdb';
 import { comparePositions, type GlobalPosition, type NewEvent, type RecordedEvent } from '../event-store';
 import { KurrentDbEventStore } from './kurrentdb-event-store';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { performance } from 'node:perf_hooks';
-import { insertChainEventRows } from '../../../../test/support/chain-event-rows';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { insertChainEventRows } from '@test/support/chain-event-rows';
+import { createTestDatabase } from '@test/support/test-database';
 import type { Database } from '@chainwire/core';
 import { type EventFilter, type GlobalPosition, START } from '../event-store';
 import { PostgresEventStore } from './postgres-event-store';

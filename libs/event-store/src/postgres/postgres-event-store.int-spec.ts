@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { Pool } from 'pg';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import type { Database } from '@chainwire/core';
 import { ANY, NO_STREAM, type NewEvent } from '../event-store';
 import { PostgresEventStore } from './postgres-event-store';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import type { Database } from '@chainwire/core';
 import type { EventFilter, NewEvent, RecordedEvent } from '../event-store';
 import { NOTIFY_CHANNEL } from './append-in-transaction';

@@ -2,9 +2,9 @@ import { type ChainEvent, chainStream, isBlockIndexed } from '@chainwire/chain-e
 import type { Database } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { EvmChainAdapter } from '@chainwire/chains';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { eventually } from '../../../../test/support/api-balances';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
+import { eventually } from '@test/support/api-balances';
+import { createTestDatabase } from '@test/support/test-database';
 import { EvmIndexer } from './evm-indexer';
 
 /** Over a WebSocket the indexer reads a new head when the node announces it, not at its next poll. */

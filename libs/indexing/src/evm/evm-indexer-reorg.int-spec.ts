@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi, numberToHex, type Address } from 'viem';
 import type { Database } from '@chainwire/core';
 import { PostgresEventStore, type RecordedEvent } from '@chainwire/event-store';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import {
   callFixture,
   deployFixture,
@@ -9,7 +9,7 @@ import {
   startTestAnvil,
   waitMined,
   type TestAnvil,
-} from '../../../../test/support/anvil';
+} from '@test/support/anvil';
 import {
   type ChainEvent,
   chainStream,
@@ -20,7 +20,7 @@ import {
   type TransferObservedData,
 } from '@chainwire/chain-events';
 import { EvmIndexer } from './evm-indexer';
-import { ReorgTooDeepError } from './indexer-errors';
+import { ReorgTooDeepError } from '../window/indexer-errors';
 import { expectFoldMatchesNode } from './testing/expect-matches-node';
 
 describe('EvmIndexer across reorgs', () => {

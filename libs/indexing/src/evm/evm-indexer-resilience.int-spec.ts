@@ -3,9 +3,9 @@ import { EvmChainAdapter } from '@chainwire/chains';
 import { type Interception, type RpcCall, type RpcProxy, startRpcProxy } from '@chainwire/chains/testing';
 import type { Database } from '@chainwire/core';
 import { PostgresEventStore, type RecordedEvent } from '@chainwire/event-store';
-import { reorg, startTestAnvil, waitMined, type TestAnvil } from '../../../../test/support/anvil';
-import { eventually } from '../../../../test/support/api-balances';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { reorg, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
+import { eventually } from '@test/support/api-balances';
+import { createTestDatabase } from '@test/support/test-database';
 import {
   type ChainEvent,
   chainStream,
@@ -14,7 +14,7 @@ import {
   isTransferObserved,
 } from '@chainwire/chain-events';
 import { EvmIndexer } from './evm-indexer';
-import { ReorgTooDeepError } from './indexer-errors';
+import { ReorgTooDeepError } from '../window/indexer-errors';
 import { expectFoldMatchesNode } from './testing/expect-matches-node';
 
 /** Lagging replicas, failing providers, deep reorgs and pruned nodes: the indexer waits, retries, recovers. */

@@ -8,8 +8,8 @@ import {
   TRANSACTION_OBSERVED,
   TRANSACTION_REVERTED,
 } from '@chainwire/chain-events';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { deployFixture, reorg, startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { createTestDatabase } from '@test/support/test-database';
+import { deployFixture, reorg, startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { EvmIndexer } from './evm-indexer';
 import { waitForReceipt } from '@chainwire/chains';
 

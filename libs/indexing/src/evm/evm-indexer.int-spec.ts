@@ -2,11 +2,11 @@ import { parseEther } from 'viem';
 import { EvmChainAdapter, waitForReceipt } from '@chainwire/chains';
 import type { Database } from '@chainwire/core';
 import { PostgresEventStore, type RecordedEvent, WrongExpectedVersionError } from '@chainwire/event-store';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { createTestDatabase } from '@test/support/test-database';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { type ChainEvent, chainStream, isBlockIndexed, isTransferObserved } from '@chainwire/chain-events';
 import { EvmIndexer } from './evm-indexer';
-import { StartBlockBeyondHeadError } from './indexer-errors';
+import { StartBlockBeyondHeadError } from '../window/indexer-errors';
 import { expectFoldMatchesNode } from './testing/expect-matches-node';
 import { runWorkload, type Workload } from './testing/workload';
 

@@ -12,11 +12,11 @@ import { IndexerLoop } from '../indexer-loop';
 import { probedBlock } from '../probed-block';
 import { appendWindowStep, windowStepLog } from '../window-block-events';
 import { BlockBatchSizer, DEFAULT_MAX_BLOCKS_PER_BATCH } from './block-batch-sizer';
-import { BackfillProgress } from './backfill-progress';
+import { BackfillProgress } from '../window/backfill-progress';
 import { blockTransfers, genesisTransfers, type FetchedBlock } from './block-transfers';
-import { loadChainStreamState, type ChainStreamState, type WindowBlock } from './chain-stream-state';
+import { loadChainStreamState, type ChainStreamState, type WindowBlock } from '../window/chain-stream-state';
 import { fetchBlockRange, type TokenLogSource } from './fetch-block-range';
-import { ReorgTooDeepError, StartBlockBeyondHeadError } from './indexer-errors';
+import { ReorgTooDeepError, StartBlockBeyondHeadError } from '../window/indexer-errors';
 import { blockStakeOperations } from './staking/block-stake-operations';
 import { watchedContractSet, watchedTransactions } from './watched-transactions';
 

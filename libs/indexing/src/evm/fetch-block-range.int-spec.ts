@@ -1,6 +1,6 @@
 import { BULK_CALLS_IN_FLIGHT, EvmChainAdapter } from '@chainwire/chains';
 import { type RpcProxy, startRpcProxy } from '@chainwire/chains/testing';
-import { startTestAnvil, waitMined, type TestAnvil } from '../../../../test/support/anvil';
+import { startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { fetchBlockRange } from './fetch-block-range';
 
 /** Blocks in the range, each with one transaction: every kind of call (block, receipts, traces) per block. */

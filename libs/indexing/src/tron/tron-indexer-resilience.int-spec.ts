@@ -2,15 +2,15 @@ import { TronHttpClient } from '@chainwire/chains';
 import type { Database } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { type ChainEvent, chainStream, isBlockIndexed, isBlockReverted } from '@chainwire/chain-events';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import {
   startTronNodeFixture,
   TronFixtureHttpError,
   type TronNodeFixture,
   type TronRoutes,
-} from '../../../../test/support/tron-node/tron-node-fixture';
-import { chainRoutes } from '../../../../test/support/tron-node/chain-routes';
-import { ScriptedTronChain, trxTransfer } from '../../../../test/support/tron-node/scripted-tron-chain';
+} from '@test/support/tron-node/tron-node-fixture';
+import { chainRoutes } from '@test/support/tron-node/chain-routes';
+import { ScriptedTronChain, trxTransfer } from '@test/support/tron-node/scripted-tron-chain';
 import { TronIndexer } from './tron-indexer';
 
 const ALICE = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';

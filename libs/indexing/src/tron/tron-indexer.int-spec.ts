@@ -15,12 +15,9 @@ import {
   type StakeOperationObservedData,
   type TransferObservedData,
 } from '@chainwire/chain-events';
-import { createTestDatabase } from '../../../../test/support/test-database';
-import {
-  startTronNodeFixture,
-  type TronNodeFixture,
-} from '../../../../test/support/tron-node/tron-node-fixture';
-import { chainRoutes } from '../../../../test/support/tron-node/chain-routes';
+import { createTestDatabase } from '@test/support/test-database';
+import { startTronNodeFixture, type TronNodeFixture } from '@test/support/tron-node/tron-node-fixture';
+import { chainRoutes } from '@test/support/tron-node/chain-routes';
 import {
   contractCall,
   hex,
@@ -28,8 +25,8 @@ import {
   trc10Transfer,
   trc20Transfer,
   trxTransfer,
-} from '../../../../test/support/tron-node/scripted-tron-chain';
-import { ReorgTooDeepError } from '../evm/indexer-errors';
+} from '@test/support/tron-node/scripted-tron-chain';
+import { ReorgTooDeepError } from '../window/indexer-errors';
 import { TronIndexer } from './tron-indexer';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

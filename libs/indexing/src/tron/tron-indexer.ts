@@ -11,12 +11,12 @@ import {
 import { type HealthReport, type HealthSource, mapConcurrent, RetryableError } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
 import { chainStream } from '@chainwire/chain-events';
-import { BackfillProgress } from '../evm/backfill-progress';
+import { BackfillProgress } from '../window/backfill-progress';
 import { IndexerLoop } from '../indexer-loop';
 import { probedBlock } from '../probed-block';
 import { appendWindowStep, windowStepLog } from '../window-block-events';
-import { loadChainStreamState, type ChainStreamState, type WindowBlock } from '../evm/chain-stream-state';
-import { ReorgTooDeepError, StartBlockBeyondHeadError } from '../evm/indexer-errors';
+import { loadChainStreamState, type ChainStreamState, type WindowBlock } from '../window/chain-stream-state';
+import { ReorgTooDeepError, StartBlockBeyondHeadError } from '../window/indexer-errors';
 import { type FetchedTronBlock, tronBlockTransfers } from './tron-block-transfers';
 import { tronStakeOperations } from './tron-stake-operations';
 

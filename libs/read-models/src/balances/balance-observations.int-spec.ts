@@ -1,7 +1,7 @@
 import type { Database } from '@chainwire/core';
 import type { NewEvent } from '@chainwire/event-store';
 import type { BalancesObserved, BlockIndexed, ChainEvent } from '@chainwire/chain-events';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import {
   balancesObserved,
   blockIndexed,

@@ -2,9 +2,13 @@ import type { PoolClient } from 'pg';
 import { backoffDelay, type Database, inTransaction, isRetryableError, redactUrlsIn } from '@chainwire/core';
 import { type EventStore, type GlobalPosition, START } from '@chainwire/event-store';
 import type { Projection } from '../projection';
-import { lockCheckpoint, resetCheckpoint } from './checkpoint';
-import { DEFAULT_BATCH_SIZE } from './consumer-runner';
-import { acquireProjectionLock, sleep } from './projection-lock';
+import {
+  acquireProjectionLock,
+  DEFAULT_BATCH_SIZE,
+  lockCheckpoint,
+  resetCheckpoint,
+  sleep,
+} from '@chainwire/consumers';
 import { ShadowTables } from './shadow-tables';
 
 export interface ReplayProjectionOptions {

@@ -2,7 +2,8 @@ import { type Address, getAddress } from 'viem';
 import { stakeCreditAbi, stakeHubAbi } from '@chainwire/chains';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { EvmIndexer } from '@chainwire/indexing';
-import { blocksProjection, ConsumerRunner, replayProjection } from '@chainwire/read-models';
+import { ConsumerRunner } from '@chainwire/consumers';
+import { blocksProjection, replayProjection } from '@chainwire/read-models';
 import {
   callFixture,
   deployFixture,
@@ -10,8 +11,8 @@ import {
   startTestAnvil,
   type TestAnvil,
   waitMined,
-} from '../../../../test/support/anvil';
-import { type PrunedStateProxy, startPrunedStateProxy } from '../../../../test/support/pruned-state-proxy';
+} from '@test/support/anvil';
+import { type PrunedStateProxy, startPrunedStateProxy } from '@test/support/pruned-state-proxy';
 import { startStakingTestApp, type StakingTestApp } from '../testing/staking-test-app';
 import { stakingProjection } from './staking.projection';
 

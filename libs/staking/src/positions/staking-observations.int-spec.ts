@@ -1,7 +1,7 @@
 import type { DelegationsObservedData } from '@chainwire/chain-events';
 import type { Database } from '@chainwire/core';
 import type { RecordedEvent } from '@chainwire/event-store';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { stakingProjection } from './staking.projection';
 
 const OWNER = '0xAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAa';

@@ -13,11 +13,11 @@ import {
 import { type Database, DEFAULT_PRICE_SETTINGS } from '@chainwire/core';
 import type { PostgresEventStore } from '@chainwire/event-store';
 import { EvmIndexer } from '@chainwire/indexing';
-import { ConsumerRunner, type Consumer } from '@chainwire/read-models';
+import { ConsumerRunner, type Consumer } from '@chainwire/consumers';
 import { WalletModule } from '@chainwire/wallet';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { startFeatureTestApp } from '../../../../test/support/feature-test-app';
-import type { OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
+import { startFeatureTestApp } from '@test/support/feature-test-app';
+import type { OpenApiContractCheck } from '@test/support/openapi-contract';
 import { swapsProjection } from '../read-model/swaps.projection';
 import { SwapsModule } from '../swaps.module';
 import { createSwapTracker } from '../tracking/swap-tracker';

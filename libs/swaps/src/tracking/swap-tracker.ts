@@ -8,7 +8,7 @@ import {
   TRANSACTION_OBSERVED,
   TRANSACTION_REVERTED,
 } from '@chainwire/chain-events';
-import type { Consumer } from '@chainwire/read-models';
+import type { Consumer } from '@chainwire/consumers';
 import { type ObservedTransaction, swapDecider } from '../lifecycle/swap.decider';
 import {
   isSwapQuoted,

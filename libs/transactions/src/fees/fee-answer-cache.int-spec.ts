@@ -1,5 +1,5 @@
 import { startRpcProxy, type RpcProxy } from '@chainwire/chains/testing';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { startTxTestApp, type TxTestApp } from '../testing/tx-test-app';
 import { FEE_ANSWER_TTL_MS } from './fee-answer-cache';
 

@@ -1,5 +1,5 @@
 import { keccak256, parseEther, toHex, type Hex } from 'viem';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { startTxTestApp, type TxTestApp } from '../testing/tx-test-app';
 import { waitForReceipt } from '@chainwire/chains';
 

@@ -11,14 +11,8 @@ import { addAsset, TRANSFER_TOPIC } from '@chainwire/chains';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { EvmIndexer } from '@chainwire/indexing';
 import { runWorkload, type Workload } from '@chainwire/indexing/testing';
-import { ConsumerRunner } from '@chainwire/read-models';
-import {
-  callFixture,
-  reorg,
-  startTestAnvil,
-  waitMined,
-  type TestAnvil,
-} from '../../../../test/support/anvil';
+import { ConsumerRunner } from '@chainwire/consumers';
+import { callFixture, reorg, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { startTxTestApp, type TxTestApp } from '../testing/tx-test-app';
 import { historyProjection } from './history.projection';
 

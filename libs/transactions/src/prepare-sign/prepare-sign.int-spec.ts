@@ -1,12 +1,6 @@
 import { encodeFunctionData, erc20Abi, getAddress, parseEther, type Address, type Hex } from 'viem';
 import { addAsset, waitForReceipt } from '@chainwire/chains';
-import {
-  callFixture,
-  deployFixture,
-  startTestAnvil,
-  waitMined,
-  type TestAnvil,
-} from '../../../../test/support/anvil';
+import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { signPrepared, type PreparedWire } from '../testing/sign-prepared';
 import { startTxTestApp, type TxTestApp } from '../testing/tx-test-app';
 

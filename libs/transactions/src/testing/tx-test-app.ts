@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Database } from '@chainwire/core';
-import { startFeatureTestApp } from '../../../../test/support/feature-test-app';
-import type { OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import { startFeatureTestApp } from '@test/support/feature-test-app';
+import type { OpenApiContractCheck } from '@test/support/openapi-contract';
 import type { ChainRpcConfig, TransactionsModuleOptions } from '../transactions-options';
 import { TransactionsModule } from '../transactions.module';
 

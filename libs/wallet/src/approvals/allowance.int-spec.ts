@@ -1,7 +1,7 @@
 import { maxUint256, type Address } from 'viem';
 import type { RpcProxy } from '@chainwire/chains/testing';
-import { callFixture, waitMined, type TestAnvil } from '../../../../test/support/anvil';
-import type { TokenContracts } from '../../../../test/support/token-contracts';
+import { callFixture, waitMined, type TestAnvil } from '@test/support/anvil';
+import type { TokenContracts } from '@test/support/token-contracts';
 import { startTokenTestBed, type TokenTestBed } from '../testing/token-test-bed';
 import type { WalletTestApp } from '../testing/wallet-test-app';
 

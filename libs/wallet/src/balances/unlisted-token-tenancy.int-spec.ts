@@ -1,12 +1,6 @@
 import { getAddress, type Address } from 'viem';
 import { ApiError, DEFAULT_PRICE_SETTINGS } from '@chainwire/core';
-import {
-  callFixture,
-  deployFixture,
-  startTestAnvil,
-  waitMined,
-  type TestAnvil,
-} from '../../../../test/support/anvil';
+import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
 import type { UnknownTokenLookups } from '../tokens/unknown-token-lookups';
 

@@ -1,7 +1,7 @@
 import { addAsset } from '@chainwire/chains';
 import type { RpcProxy } from '@chainwire/chains/testing';
-import type { TestAnvil } from '../../../../test/support/anvil';
-import { deployTokenContracts, type TokenContracts } from '../../../../test/support/token-contracts';
+import type { TestAnvil } from '@test/support/anvil';
+import { deployTokenContracts, type TokenContracts } from '@test/support/token-contracts';
 import { startTokenTestBed, type TokenTestBed } from '../testing/token-test-bed';
 import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
 

@@ -1,7 +1,7 @@
 import { parseAbi } from 'viem';
 import { namehash } from 'viem/ens';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { deployEns, type TestEns } from '../../../../test/fixtures/ens/deploy-ens';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
+import { deployEns, type TestEns } from '@test/fixtures/ens/deploy-ens';
 import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
 
 const NO_CODE = '0x000000000000000000000000000000000000dEaD';

@@ -3,8 +3,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getAddress, type Address } from 'viem';
 import { waitForReceipt } from '@chainwire/chains';
-import { fixtureContract } from '../../../../test/fixtures/contracts/compile';
-import { startTestAnvil, waitMined, type TestAnvil } from '../../../../test/support/anvil';
+import { fixtureContract } from '@test/fixtures/contracts/compile';
+import { startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
 import { METADATA_FETCHES_BUSY_MESSAGE } from './get-nft-item.query';
 

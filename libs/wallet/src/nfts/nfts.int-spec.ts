@@ -4,10 +4,11 @@ import { getAddress, type Abi, type Address, type Hex } from 'viem';
 import { type ChainEvent, chainStream, isTransferObserved } from '@chainwire/chain-events';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { EvmIndexer } from '@chainwire/indexing';
-import { balancesProjection, ConsumerRunner, nftsProjection, replayProjection } from '@chainwire/read-models';
+import { ConsumerRunner } from '@chainwire/consumers';
+import { balancesProjection, nftsProjection, replayProjection } from '@chainwire/read-models';
 import { historyProjection } from '@chainwire/transactions';
-import { fixtureContract } from '../../../../test/fixtures/contracts/compile';
-import { reorg, startTestAnvil, waitMined, type TestAnvil } from '../../../../test/support/anvil';
+import { fixtureContract } from '@test/fixtures/contracts/compile';
+import { reorg, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
 import { waitForReceipt } from '@chainwire/chains';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Address } from 'viem';
 import { priceAggregatorAbi } from '@chainwire/chains';
 import { DEFAULT_PRICE_SETTINGS, type PriceFeedConfig } from '@chainwire/core';
-import { deployFixture, startTestAnvil, waitMined, type TestAnvil } from '../../../../test/support/anvil';
+import { deployFixture, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
 import { PRICE_OBSERVED, type PriceEvent } from './price.events';
 import { MAINNET_USD_FEEDS } from './sources/mainnet-price-feeds';

@@ -1,7 +1,7 @@
 import type { ChainNode } from '@chainwire/chains';
 import { startRpcProxy, type RpcProxy } from '@chainwire/chains/testing';
-import { startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
-import { deployTokenContracts, type TokenContracts } from '../../../../test/support/token-contracts';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
+import { deployTokenContracts, type TokenContracts } from '@test/support/token-contracts';
 import { startWalletTestApp, type WalletTestApp } from './wallet-test-app';
 
 export interface TokenTestBed {

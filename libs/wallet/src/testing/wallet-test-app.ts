@@ -7,8 +7,8 @@ import {
   DEFAULT_PRICE_SETTINGS,
 } from '@chainwire/core';
 import type { PostgresEventStore } from '@chainwire/event-store';
-import { startFeatureTestApp } from '../../../../test/support/feature-test-app';
-import type { OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import { startFeatureTestApp } from '@test/support/feature-test-app';
+import type { OpenApiContractCheck } from '@test/support/openapi-contract';
 import { NftsModule } from '../nfts/nfts.module';
 import type { NftsModuleOptions } from '../nfts/nfts-options';
 import { WalletModule, type WalletModuleOptions } from '../wallet.module';

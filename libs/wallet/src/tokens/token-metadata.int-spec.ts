@@ -1,7 +1,7 @@
 import { addAsset } from '@chainwire/chains';
 import { startRpcProxy, type RpcCall, type RpcProxy } from '@chainwire/chains/testing';
-import type { TestAnvil } from '../../../../test/support/anvil';
-import { deployTokenContracts, type TokenContracts } from '../../../../test/support/token-contracts';
+import type { TestAnvil } from '@test/support/anvil';
+import { deployTokenContracts, type TokenContracts } from '@test/support/token-contracts';
 import { startTokenTestBed, type TokenTestBed } from '../testing/token-test-bed';
 import type { WalletTestApp } from '../testing/wallet-test-app';
 

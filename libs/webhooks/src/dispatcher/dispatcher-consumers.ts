@@ -1,6 +1,6 @@
 import type { Database, Logger } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
-import { ConsumerRunner } from '@chainwire/read-models';
+import { ConsumerRunner } from '@chainwire/consumers';
 import { deliveriesProjection } from '../deliveries/deliveries.projection';
 import { createWebhookSaga, SAGA_NAME } from '../saga/webhook-saga';
 

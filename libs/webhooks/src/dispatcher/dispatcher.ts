@@ -8,7 +8,7 @@ import {
   throttledLog,
 } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
-import type { ConsumerRunner } from '@chainwire/read-models';
+import type { ConsumerRunner } from '@chainwire/consumers';
 import type { WebhooksConfig } from '../config/webhooks-config';
 import { SigningSecretCache } from '../secrets/signing-secret.repository';
 import { WebhookUrlCache } from '../subscriptions/webhook-endpoints';

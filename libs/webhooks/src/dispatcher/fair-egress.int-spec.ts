@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { formatEther } from 'viem';
-import { eventually } from '../../../../test/support/api-balances';
+import { eventually } from '@test/support/api-balances';
 import { DEFAULT_EGRESS } from '../config/webhooks-config';
 import { startTestDnsServer, type TestDnsServer } from '../testing/test-dns-server';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';

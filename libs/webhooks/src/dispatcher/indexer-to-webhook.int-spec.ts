@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { getAddress, parseEther } from 'viem';
-import { reorg, startTestAnvil, type TestAnvil } from '../../../../test/support/anvil';
+import { reorg, startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { type DemoToken, demoTokenAbi, deployDemoTokens, waitForReceipt } from '@chainwire/chains';
 import { EvmIndexer } from '@chainwire/indexing';
 import { settle } from '../testing/settle';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createLogger } from '@chainwire/core';
 import { chainStream, TRANSFER_OBSERVED } from '@chainwire/chain-events';
-import { ConsumerRunner, countParkedEvents } from '@chainwire/read-models';
+import { ConsumerRunner, countParkedEvents } from '@chainwire/consumers';
 import { SAGA_NAME } from '../saga/webhook-saga';
 import { SUBSCRIPTION_REQUESTED, subscriptionStream } from '../subscriptions/subscription.events';
 import { settle } from '../testing/settle';

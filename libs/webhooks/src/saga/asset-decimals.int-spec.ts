@@ -2,7 +2,7 @@ import type { TransferObservedData } from '@chainwire/chain-events';
 import { addAsset, seedRegistries } from '@chainwire/chains';
 import type { Database } from '@chainwire/core';
 import type { RecordedEvent } from '@chainwire/event-store';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { loadAssetDecimals } from './asset-decimals';
 
 const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { seedRegistries } from '@chainwire/chains';
 import { inTransaction, type Database } from '@chainwire/core';
 import { createEventStore, START, type EventStore, type RecordedEvent } from '@chainwire/event-store';
-import { startKurrentDbFixture, type KurrentDbFixture } from '../../../../test/support/kurrentdb';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { startKurrentDbFixture, type KurrentDbFixture } from '@test/support/kurrentdb';
+import { createTestDatabase } from '@test/support/test-database';
 import { webhookId } from '../ids';
 import { deliveryStream } from '../deliveries/delivery.events';
 import {

@@ -14,7 +14,7 @@ import {
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
 } from '@chainwire/chain-events';
-import type { Consumer } from '@chainwire/read-models';
+import type { Consumer } from '@chainwire/consumers';
 import {
   SUBSCRIPTION_EVENT_TYPES,
   SUBSCRIPTION_STREAM_PREFIX,

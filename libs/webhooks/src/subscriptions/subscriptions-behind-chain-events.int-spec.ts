@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { eventually } from '../../../../test/support/api-balances';
-import { insertChainEventRows } from '../../../../test/support/chain-event-rows';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { eventually } from '@test/support/api-balances';
+import { insertChainEventRows } from '@test/support/chain-event-rows';
+import { createTestDatabase } from '@test/support/test-database';
 import type { Database } from '@chainwire/core';
 import { PostgresEventStore, type GlobalPosition } from '@chainwire/event-store';
-import { ConsumerRunner, readCheckpoint } from '@chainwire/read-models';
+import { ConsumerRunner, readCheckpoint } from '@chainwire/consumers';
 import {
   SUBSCRIPTION_REQUESTED,
   subscriptionStream,

@@ -3,8 +3,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { CreatedApiKey, Plan } from '@chainwire/auth';
 import type { Database } from '@chainwire/core';
 import type { PostgresEventStore } from '@chainwire/event-store';
-import { startFeatureTestApp } from '../../../../test/support/feature-test-app';
-import type { OpenApiContractCheck } from '../../../../test/support/openapi-contract';
+import { startFeatureTestApp } from '@test/support/feature-test-app';
+import type { OpenApiContractCheck } from '@test/support/openapi-contract';
 import {
   DEFAULT_BREAKER,
   DEFAULT_EGRESS,

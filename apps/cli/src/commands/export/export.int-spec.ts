@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { AppConfig, Database } from '@chainwire/core';
 import { PostgresEventStore, type NewEvent } from '@chainwire/event-store';
-import { createTestDatabase } from '../../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { buildCli } from '../../build-cli';
 import { CliUsageError } from '../../cli-output';
 

@@ -5,7 +5,7 @@ import { seedRegistries } from '@chainwire/chains';
 import { type Database, parseJsonExact, silentLogger } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { testWebhooksConfig } from '@chainwire/webhooks/testing';
-import { createTestDatabase } from '../../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { createApiApp } from '../create-api-app';
 
 describe('GET /api/info and the indexed capability', () => {

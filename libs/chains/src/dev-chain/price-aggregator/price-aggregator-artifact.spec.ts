@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { describeArtifact } from '../../../../../test/fixtures/contracts/artifact-spec';
+import { describeArtifact } from '@test/fixtures/contracts/artifact-spec';
 import { priceAggregatorAbi, priceAggregatorBytecode } from './price-aggregator.artifact';
 
 describeArtifact('DevPriceAggregator', {

@@ -4,7 +4,7 @@ import { encodeFunctionData, keccak256, parseUnits } from 'viem';
 const pairBuild = JSON.parse(
   readFileSync(require.resolve('@uniswap/v2-core/build/UniswapV2Pair.json'), 'utf8'),
 ) as { bytecode: string };
-import { startTestAnvil, type TestAnvil } from '../../../../../test/support/anvil';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { readUniswapV2PathQuote, readUniswapV2Weth } from '../../evm/uniswap-v2/read-uniswap-v2';
 import { uniswapV2RouterAbi } from '../../evm/uniswap-v2/uniswap-v2-abi';
 import { deployDemoTokens } from '../demo-tokens';

@@ -10,7 +10,7 @@ import {
   TimeoutError,
   type PublicClient,
 } from 'viem';
-import { startTestAnvil, type TestAnvil } from '../../../../../test/support/anvil';
+import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { startRpcProxy, type RpcProxy } from '../testing/rpc-proxy';
 import { jsonRpcHttpTransport, type JsonRpcHttpTransportOptions } from './json-rpc-http-transport';
 

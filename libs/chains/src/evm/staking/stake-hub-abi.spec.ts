@@ -1,9 +1,5 @@
 import { type AbiEvent, type AbiFunction, toEventSelector, toFunctionSelector } from 'viem';
-import {
-  compileContract,
-  fixtureContract,
-  FIXTURE_SOURCES,
-} from '../../../../../test/fixtures/contracts/compile';
+import { compileContract, fixtureContract, FIXTURE_SOURCES } from '@test/fixtures/contracts/compile';
 import { stakeCreditAbi, stakeHubAbi } from './stake-hub-abi';
 import { CLAIMED_TOPIC, DELEGATED_TOPIC, UNDELEGATED_TOPIC } from './stake-hub-logs';
 

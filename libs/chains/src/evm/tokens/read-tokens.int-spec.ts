@@ -1,6 +1,6 @@
 import { maxUint256, type Address } from 'viem';
-import { callFixture, startTestAnvil, waitMined, type TestAnvil } from '../../../../../test/support/anvil';
-import { deployTokenContracts, type TokenContracts } from '../../../../../test/support/token-contracts';
+import { callFixture, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
+import { deployTokenContracts, type TokenContracts } from '@test/support/token-contracts';
 import { startRpcProxy, type RpcProxy } from '../testing/rpc-proxy';
 import { createEvmTxClient } from '../transactions/evm-tx-client';
 import { ChainUnavailableError } from '../transactions/tx-errors';

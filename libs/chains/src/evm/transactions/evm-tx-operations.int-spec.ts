@@ -7,13 +7,7 @@ import {
   type Address,
   type PublicClient,
 } from 'viem';
-import {
-  callFixture,
-  deployFixture,
-  startTestAnvil,
-  waitMined,
-  type TestAnvil,
-} from '../../../../../test/support/anvil';
+import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { createEvmTxClient } from './evm-tx-client';
 import { estimateGas } from './estimate-gas';
 import { getPendingNonce } from './get-pending-nonce';

@@ -8,7 +8,7 @@ import {
   isStakeOperationReverted,
   type StakeOperationEvent,
 } from '@chainwire/chain-events';
-import { createTestDatabase } from '../../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import {
   callFixture,
   deployFixture,
@@ -16,7 +16,7 @@ import {
   startTestAnvil,
   waitMined,
   type TestAnvil,
-} from '../../../../../test/support/anvil';
+} from '@test/support/anvil';
 import { EvmIndexer } from '../evm-indexer';
 
 const ETH = 10n ** 18n;

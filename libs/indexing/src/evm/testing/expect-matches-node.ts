@@ -1,6 +1,6 @@
 import { erc20Abi, erc721Abi, getAddress, zeroAddress, type Address } from 'viem';
 import type { RecordedEvent } from '@chainwire/event-store';
-import type { TestAnvil } from '../../../../../test/support/anvil';
+import type { TestAnvil } from '@test/support/anvil';
 import { isTransferObserved } from '@chainwire/chain-events';
 import { foldTransfers } from './fold-transfers';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { encodeFunctionData, keccak256, parseEther, toHex, type Abi, type Address, type Hex } from 'viem';
 import { PROJECT_ROOT } from '@chainwire/core';
-import { fixtureContract } from '../../../../../test/fixtures/contracts/compile';
-import { callFixture, deployFixture, waitMined, type TestAnvil } from '../../../../../test/support/anvil';
+import { fixtureContract } from '@test/fixtures/contracts/compile';
+import { callFixture, deployFixture, waitMined, type TestAnvil } from '@test/support/anvil';
 import { waitForReceipt } from '@chainwire/chains';
 
 export interface Workload {

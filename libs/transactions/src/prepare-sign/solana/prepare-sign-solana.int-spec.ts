@@ -21,11 +21,8 @@ import {
   VersionedMessage,
   VersionedTransaction,
 } from '@solana/web3.js';
-import {
-  startSolanaRpcProcess,
-  type SolanaRpcProcess,
-} from '../../../../../test/support/solana-rpc/solana-rpc-process';
-import { encodeBase58 } from '../../../../../test/support/solana-rpc/solana-rpc-server';
+import { startSolanaRpcProcess, type SolanaRpcProcess } from '@test/support/solana-rpc/solana-rpc-process';
+import { encodeBase58 } from '@test/support/solana-rpc/solana-rpc-server';
 import { startTxTestApp, type TxTestApp } from '../../testing/tx-test-app';
 
 /** fee.sol as parsed losslessly (integers are bigints). */

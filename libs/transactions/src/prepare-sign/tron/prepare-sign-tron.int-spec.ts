@@ -5,11 +5,8 @@ import {
   scriptedTronBlocks,
   tronSigningRoutes,
   type TronSigningChain,
-} from '../../../../../test/support/tron-node/signing-routes';
-import {
-  startTronNodeFixture,
-  type TronNodeFixture,
-} from '../../../../../test/support/tron-node/tron-node-fixture';
+} from '@test/support/tron-node/signing-routes';
+import { startTronNodeFixture, type TronNodeFixture } from '@test/support/tron-node/tron-node-fixture';
 import { startTxTestApp, type TxTestApp } from '../../testing/tx-test-app';
 
 /** The `data` of a Tron prepare-sign answer as parsed losslessly (integers are bigints). */

@@ -1,8 +1,8 @@
 import { erc20Abi, type Hex } from 'viem';
 import { BALANCES_OBSERVED, type BalancesObserved, observationStream } from '@chainwire/chain-events';
-import { callFixture, startTestAnvil, type TestAnvil, waitMined } from '../../../../../test/support/anvil';
-import { type PrunedStateProxy, startPrunedStateProxy } from '../../../../../test/support/pruned-state-proxy';
-import { deployTokenContracts, type TokenContracts } from '../../../../../test/support/token-contracts';
+import { callFixture, startTestAnvil, type TestAnvil, waitMined } from '@test/support/anvil';
+import { type PrunedStateProxy, startPrunedStateProxy } from '@test/support/pruned-state-proxy';
+import { deployTokenContracts, type TokenContracts } from '@test/support/token-contracts';
 import { startWalletTestApp, type WalletTestApp } from '../../testing/wallet-test-app';
 
 /**

@@ -1,7 +1,7 @@
 import { chainStream, type TransferObservedData } from '@chainwire/chain-events';
 import type { Database } from '@chainwire/core';
 import { type EventStore, PostgresEventStore } from '@chainwire/event-store';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import { windowBlockEvents, windowBlockReverts } from '../window-block-events';
 import { loadChainStreamState, type WindowBlock } from './chain-stream-state';
 

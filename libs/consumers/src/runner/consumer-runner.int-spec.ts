@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
-import { createTestDatabase } from '../../../../test/support/test-database';
+import { createTestDatabase } from '@test/support/test-database';
 import type { Database } from '@chainwire/core';
 import {
   comparePositions,
@@ -13,10 +13,9 @@ import {
   type StreamEvent,
   type SubscribeOptions,
 } from '@chainwire/event-store';
-import type { Projection } from '../projection';
+import { type Projection, replayProjection } from '@chainwire/read-models';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
 import { ConsumerRunner } from './consumer-runner';
-import { replayProjection } from './replay-projection';
 
 /**
  * A projection that records each event it applies under the runner's tag. The primary key makes a
