@@ -52,8 +52,6 @@ const defaults = nftMetadataEnv.parse({});
 export const DEFAULT_NFT_METADATA_SETTINGS: NftMetadataSettings = Object.freeze(
   nftMetadataSettings(defaults),
 );
-export const DEFAULT_NFT_METADATA_FETCHES_PER_KEY = DEFAULT_NFT_METADATA_SETTINGS.maxFetchesPerKey;
-export const DEFAULT_NFT_METADATA_FETCHES = DEFAULT_NFT_METADATA_SETTINGS.maxFetches;
 /** Where ipfs:// URIs of NFT metadata are fetched unless IPFS_GATEWAY_URL says otherwise. */
 export const DEFAULT_IPFS_GATEWAY_URL = defaults.IPFS_GATEWAY_URL;
 

@@ -118,6 +118,3 @@ export function priceSettings(given: Partial<PriceEnv> = {}): PriceSettings {
 
 /** The default settings, for configurations built in code (tests, embedding). */
 export const DEFAULT_PRICE_SETTINGS: PriceSettings = Object.freeze(priceSettings());
-export const DEFAULT_PRICE_TTL_SECONDS = DEFAULT_PRICE_SETTINGS.ttlMs / 1000;
-export const DEFAULT_PRICE_FEED_MAX_AGE_SECONDS = DEFAULT_PRICE_SETTINGS.feedMaxAgeMs / 1000;
-export const DEFAULT_PRICE_API_TIMEOUT_MS = DEFAULT_PRICE_SETTINGS.apiTimeoutMs;

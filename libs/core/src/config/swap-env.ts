@@ -55,7 +55,6 @@ export const DEFAULT_SWAP_SETTINGS: SwapSettings = Object.freeze({
   quoteTtlMs: swapEnv.parse({}).SWAP_QUOTE_TTL_SECONDS * 1000,
   uniswapV2: [],
 });
-export const DEFAULT_SWAP_QUOTE_TTL_SECONDS = DEFAULT_SWAP_SETTINGS.quoteTtlMs / 1000;
 
 /** The swap settings for the configured chains; issues are pushed onto `issues`. */
 export function swapSettings(

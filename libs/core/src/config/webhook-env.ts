@@ -173,11 +173,6 @@ export function webhookSettings(given: Partial<WebhookEnv> = {}): WebhookSetting
 export const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = Object.freeze(webhookSettings());
 
 /** Documented defaults of the circuit breaker: 10 failures in a row over at least 60 s pause for 10 min. */
-export const DEFAULT_WEBHOOK_BREAKER: WebhookSettings['breaker'] = Object.freeze(
-  DEFAULT_WEBHOOK_SETTINGS.breaker,
-);
-export const DEFAULT_MAX_IN_FLIGHT_PER_KEY = DEFAULT_WEBHOOK_SETTINGS.maxInFlightPerKey;
-export const DEFAULT_MAX_IN_FLIGHT_PER_HOST = DEFAULT_WEBHOOK_SETTINGS.maxInFlightPerHost;
 
 /**
  * The boot-time check loadConfig cannot make alone (it depends on the roles a process runs): with a
