@@ -20,7 +20,6 @@ import {
   DEFAULT_BREAKER,
   DEFAULT_EGRESS,
   DEFAULT_USER_AGENT,
-  Dispatcher,
   generateSigningSecret,
   insertSigningSecret,
   refreshSubscription,
@@ -33,7 +32,7 @@ import {
   type WebhooksConfig,
   WebhookSender,
 } from '@chainwire/webhooks';
-import { appendTransfers, settle, startTestReceiver } from '@chainwire/webhooks/testing';
+import { appendTransfers, settle, startTestReceiver, testDispatcher } from '@chainwire/webhooks/testing';
 
 const N = Number(process.env.BENCH_DELIVERIES ?? 5000);
 const ADDRESSES = 200;
@@ -99,7 +98,7 @@ async function main(): Promise<void> {
       );
       await refreshSubscription(db.pool, eventStore, id);
     }
-    const dispatcher = new Dispatcher({
+    const dispatcher = testDispatcher({
       db,
       eventStore,
       config,

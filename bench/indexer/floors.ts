@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { PoolClient } from 'pg';
-import { BULK_CALLS_IN_FLIGHT, EvmChainAdapter } from '@chainwire/chains';
+import { EvmChainAdapter } from '@chainwire/chains';
+import { DEFAULT_EVENT_STORE_MAX_APPEND_BYTES } from '@chainwire/core';
 import {
   BlockBatchSizer,
   DEFAULT_MAX_BLOCKS_PER_BATCH,
@@ -12,6 +13,7 @@ import {
   type FetchedBlock,
 } from '@chainwire/indexing';
 import type { BenchStore } from './service-run';
+import { EVM_ADAPTER_SETTINGS_FOR_CODE } from '@chainwire/chains/testing';
 
 /**
  * The RPC floor: the blocks with their transactions, receipts and call traces the indexer needs, read
@@ -19,15 +21,15 @@ import type { BenchStore } from './service-run';
  * BlockBatchSizer), two ranges in flight, and nothing done with them.
  */
 export async function rpcFloor(rpcUrl: string, head: bigint): Promise<number> {
-  const adapter = new EvmChainAdapter({ rpcUrl });
-  const sizer = new BlockBatchSizer(DEFAULT_MAX_BLOCKS_PER_BATCH);
+  const adapter = new EvmChainAdapter({ ...EVM_ADAPTER_SETTINGS_FOR_CODE, rpcUrl });
+  const sizer = new BlockBatchSizer(DEFAULT_MAX_BLOCKS_PER_BATCH, DEFAULT_EVENT_STORE_MAX_APPEND_BYTES);
   try {
     const t0 = performance.now();
     let ahead: Promise<FetchedBlock[]> | undefined;
     for (let from = 0n; from <= head;) {
       const last = from + sizer.span() - 1n;
       const to = last < head ? last : head;
-      const current = fetchBlockRange(adapter, from, to, BULK_CALLS_IN_FLIGHT);
+      const current = fetchBlockRange(adapter, from, to, EVM_ADAPTER_SETTINGS_FOR_CODE.concurrency);
       // The indexer sizes the next range from what the previous one held, as here.
       if (ahead) sizer.recordRange(await ahead);
       ahead = current;

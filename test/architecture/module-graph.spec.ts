@@ -23,13 +23,18 @@ describe('the module graph (docs/architecture.md §2)', () => {
   it.each([
     [
       'libs/indexing/src/evm/x.ts',
-      "import { balancesProjection } from '@chainwire/read-models';",
-      'indexing must not depend on read-models',
+      "import { balancesProjection } from '@chainwire/wallet';",
+      'indexing must not depend on wallet',
     ],
     [
-      'libs/read-models/src/x.ts',
+      'libs/wallet/src/balances/projection/x.projection.ts',
       "import { EvmChainAdapter } from '@chainwire/chains';",
-      'read-models must not depend on chains',
+      'projections never call a chain',
+    ],
+    [
+      'libs/webhooks/src/subscriptions/x.read-model.ts',
+      "import type { ChainEntry } from '@chainwire/chains';",
+      'projections never call a chain',
     ],
     [
       'libs/chains/src/x.ts',
@@ -68,7 +73,7 @@ describe('the module graph (docs/architecture.md §2)', () => {
     ],
     [
       'libs/webhooks/src/x.ts',
-      "import { settle } from '@chainwire/read-models/testing';",
+      "import { blockIndexed } from '@chainwire/chain-events/testing';",
       'production code imports the test helpers',
     ],
     [
@@ -88,8 +93,8 @@ describe('the module graph (docs/architecture.md §2)', () => {
     ],
     [
       'libs/consumers/src/x.ts',
-      "import { blocksProjection } from '@chainwire/read-models';",
-      'consumers must not depend on read-models',
+      "import { blocksProjection } from '@chainwire/blocks';",
+      'consumers must not depend on blocks',
     ],
     [
       'libs/staking/src/x.ts',
@@ -115,6 +120,35 @@ describe('the module graph (docs/architecture.md §2)', () => {
     const violations = findViolations([{ path, text }]);
     expect(violations).toHaveLength(1);
     expect(violations[0]!.rule).toContain(rule);
+  });
+
+  it('follows a projection through its relative imports within its lib', () => {
+    const projection = {
+      path: 'libs/wallet/src/nfts/projection/nfts.projection.ts',
+      text: "import { aggregate } from './deltas';\nimport { NATIVE } from '../assets';",
+    };
+    const deltas = { path: 'libs/wallet/src/nfts/projection/deltas.ts', text: "import { x } from './pure';" };
+    const pure = {
+      path: 'libs/wallet/src/nfts/projection/pure.ts',
+      text: "import { y } from '@chainwire/core';",
+    };
+    const assets = { path: 'libs/wallet/src/nfts/assets/index.ts', text: "export * from './list';" };
+    const list = { path: 'libs/wallet/src/nfts/assets/list.ts', text: 'export const NATIVE = 1;' };
+    expect(findViolations([projection, deltas, pure, assets, list])).toEqual([]);
+
+    const calling = { ...list, text: "import { readContract } from '@chainwire/chains';" };
+    const violations = findViolations([projection, deltas, pure, assets, calling]);
+    expect(violations).toEqual([
+      {
+        file: projection.path,
+        specifier: '@chainwire/chains',
+        rule: expect.stringContaining(
+          `projections never call a chain: imports @chainwire/chains through ${list.path}`,
+        ),
+      },
+    ]);
+    // The helper alone is no projection: wallet may call chains elsewhere.
+    expect(findViolations([calling])).toEqual([]);
   });
 
   it('allows public imports down the layers and test helpers in tests', () => {

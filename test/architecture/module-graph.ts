@@ -5,7 +5,8 @@ import * as ts from 'typescript';
 /**
  * The module rules of docs/architecture.md §2, checked over the source tree. A lib is reached from
  * outside only through its public index (`@chainwire/<lib>`, or `@chainwire/<lib>/testing` from
- * tests), and a lib's production code imports only the libs below it in LIB_DEPENDENCIES.
+ * tests), and a lib's production code imports only the libs below it in LIB_DEPENDENCIES. A
+ * projection never calls a chain (docs/architecture.md §5): see projectionViolations.
  */
 
 /** What each lib's production code may import. Read down: every edge points to a lower layer. */
@@ -19,26 +20,16 @@ export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
   auth: ['core', 'chains'],
   // Indexers write chain streams only, never a read model.
   indexing: ['core', 'chains', 'event-store', 'chain-events'],
-  // Projections fold events; they never call a chain.
-  'read-models': ['core', 'event-store', 'chain-events', 'consumers'],
-  // Wallet's queries read the projections' tables (the latest block through the blocks feature's read).
-  wallet: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models'],
-  transactions: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models', 'wallet'],
-  webhooks: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'consumers', 'read-models'],
+  // The chain head: the blocks projection, the latest-block read and its route.
+  blocks: ['core', 'chains', 'event-store', 'chain-events', 'consumers'],
+  // Balances and NFTs, each with its projection; the balance observer places observations at the chain head.
+  wallet: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'consumers', 'blocks'],
+  transactions: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'consumers', 'wallet'],
+  webhooks: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'consumers'],
   // Staking reaches the transactions feature's preparer only through its own port (EVM_CALL_PREPARER).
-  staking: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'read-models'],
+  staking: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'consumers', 'blocks'],
   // Swaps reuse the transaction routes' fee market and gas policy for the route's transaction.
-  swaps: [
-    'core',
-    'auth',
-    'chains',
-    'event-store',
-    'chain-events',
-    'consumers',
-    'read-models',
-    'wallet',
-    'transactions',
-  ],
+  swaps: ['core', 'auth', 'chains', 'event-store', 'chain-events', 'consumers', 'wallet', 'transactions'],
   // The application assembled: every table, migration and consumer. Only apps, tests and benchmarks use it.
   composition: [
     'core',
@@ -46,7 +37,7 @@ export const LIB_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
     'auth',
     'event-store',
     'consumers',
-    'read-models',
+    'blocks',
     'wallet',
     'transactions',
     'webhooks',
@@ -92,7 +83,7 @@ export function isTestCode(path: string): boolean {
 }
 
 export function findViolations(files: readonly SourceFile[]): Violation[] {
-  const violations: Violation[] = [];
+  const violations: Violation[] = projectionViolations(files);
   for (const file of files) {
     const unit = unitOf(file.path);
     const fromLib = unit.startsWith('libs/') ? unit.slice('libs/'.length) : undefined;
@@ -138,6 +129,56 @@ export function findViolations(files: readonly SourceFile[]): Violation[] {
     }
   }
   return violations;
+}
+
+/** A projection's or read model's own file: what folds events into a table. */
+const PROJECTION_FILE = /\.(projection|read-model)\.ts$/;
+const CHAINS = /^@chainwire\/chains(\/|$)/;
+
+/**
+ * Projections fold events and never call a chain (docs/architecture.md §5), so that a replay rebuilds
+ * the same rows from the log alone. Projections live in their features' libs, most of which may use
+ * `@chainwire/chains`, so the rule is per file: a `*.projection.ts` or `*.read-model.ts` file, and every
+ * file of its lib it reaches by relative imports, import nothing from `@chainwire/chains`.
+ */
+export function projectionViolations(files: readonly SourceFile[]): Violation[] {
+  const tree = new Map(files.map((file) => [file.path, file]));
+  const violations: Violation[] = [];
+  for (const projection of files) {
+    if (!PROJECTION_FILE.test(projection.path) || isTestCode(projection.path)) continue;
+    const unit = unitOf(projection.path);
+    const reached = new Set([projection.path]);
+    const queue = [projection];
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      for (const { fileName: specifier } of ts.preProcessFile(file.text, true, true).importedFiles) {
+        if (CHAINS.test(specifier)) {
+          const through = file === projection ? '' : ` through ${file.path}`;
+          violations.push({
+            file: projection.path,
+            specifier,
+            rule: `projections never call a chain: imports @chainwire/chains${through} (docs/architecture.md §5)`,
+          });
+        }
+        const target = specifier.startsWith('.') ? resolveRelative(file.path, specifier, tree) : undefined;
+        if (!target || unitOf(target.path) !== unit || reached.has(target.path)) continue;
+        reached.add(target.path);
+        queue.push(target);
+      }
+    }
+  }
+  return violations;
+}
+
+/** The file a relative specifier names: `<path>.ts`, else `<path>/index.ts`, when it is in the tree. */
+function resolveRelative(
+  from: string,
+  specifier: string,
+  tree: ReadonlyMap<string, SourceFile>,
+): SourceFile | undefined {
+  const path = relative('.', join(dirname(from), specifier))
+    .split(sep)
+    .join('/');
+  return tree.get(`${path}.ts`) ?? tree.get(`${path}/index.ts`);
 }
 
 /** The libs in an order where each comes after everything it depends on; throws on a cycle. */

@@ -1,10 +1,15 @@
 import { CommanderError } from 'commander';
+import { registryFamilies } from '@chainwire/chains';
 import { ConfigError, loadConfig } from '@chainwire/core';
 import { buildCli } from './build-cli';
 import { openCliDatabase } from './cli-database';
 import { CliUsageError, processOutput } from './cli-output';
 
-buildCli({ loadConfig: () => loadConfig(), openDatabase: openCliDatabase, out: processOutput })
+buildCli({
+  loadConfig: () => loadConfig(process.env, { families: registryFamilies() }),
+  openDatabase: openCliDatabase,
+  out: processOutput,
+})
   .parseAsync(process.argv)
   .then(
     () => process.exit(0),

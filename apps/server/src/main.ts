@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { registryFamilies } from '@chainwire/chains';
 import { ConfigError, createLogger, loadConfig, redactUrlsIn } from '@chainwire/core';
 import { startServer } from './bootstrap/start-server';
 
@@ -7,7 +8,7 @@ const SHUTDOWN_TIMEOUT_MS = 20_000;
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { families: registryFamilies() });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { ChainDirectoryModuleRef } from '@chainwire/chains';
-import type { DatabaseModuleRef, PlanLimitSettings } from '@chainwire/core';
+import { type DatabaseModuleRef, NO_PLAN_LIMITS, type PlanLimitSettings } from '@chainwire/core';
 import { ApiKeyLookup } from './guard/api-key-lookup';
 import { apiKeyHooksProvider } from './guard/api-key-hooks.provider';
 import { KeyBudget } from './rate-limits/key-budget';
@@ -14,7 +14,7 @@ export interface AuthModuleImports {
 }
 
 export interface AuthModuleOptions {
-  /** Per-key request budgets by plan (AppConfig.planLimits); absent: no key is limited. */
+  /** Per-key request budgets by plan (AppConfig.planLimits); absent: NO_PLAN_LIMITS, no key is limited. */
   readonly planLimits?: PlanLimitSettings;
 }
 
@@ -33,7 +33,7 @@ export class AuthModule {
       imports: [imports.database, imports.chainDirectory],
       providers: [
         ApiKeyLookup,
-        { provide: PLAN_LIMITS, useValue: options.planLimits ?? null },
+        { provide: PLAN_LIMITS, useValue: options.planLimits ?? NO_PLAN_LIMITS },
         keyBudgetProvider,
         apiKeyHooksProvider,
       ],

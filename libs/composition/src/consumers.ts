@@ -1,15 +1,11 @@
 import { type Database, logFunction, type Logger } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
-import { ConsumerRunner } from '@chainwire/consumers';
-import {
-  balancesProjection,
-  blocksProjection,
-  nftsProjection,
-  type Projection,
-} from '@chainwire/read-models';
+import { blocksProjection } from '@chainwire/blocks';
+import { ConsumerRunner, type Projection } from '@chainwire/consumers';
 import { stakingProjection } from '@chainwire/staking';
 import { createSwapTracker, SwapExpiryTimer, swapsProjection } from '@chainwire/swaps';
 import { historyProjection } from '@chainwire/transactions';
+import { balancesProjection, nftsProjection } from '@chainwire/wallet';
 import { deliveriesProjection, subscriptionsProjection } from '@chainwire/webhooks';
 
 /**

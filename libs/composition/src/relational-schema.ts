@@ -3,11 +3,17 @@ import { MIGRATIONS } from '../../../migrations';
 import { ApiKeyEntity } from '@chainwire/auth';
 import { AssetEntity, ChainEntity } from '@chainwire/chains';
 import { ParkedEventEntity, ProjectionCheckpointEntity } from '@chainwire/consumers';
-import { BalanceEntity, BalanceHeadEntity, BlockEntity, NftHoldingEntity } from '@chainwire/read-models';
+import { BlockEntity } from '@chainwire/blocks';
 import { StakingOperationEntity } from '@chainwire/staking';
 import { SwapEntity, SwapTrackerQuoteEntity } from '@chainwire/swaps';
 import { TxHistoryEntity } from '@chainwire/transactions';
-import { NftMetadataEntity, PriceEntity } from '@chainwire/wallet';
+import {
+  BalanceEntity,
+  BalanceHeadEntity,
+  NftHoldingEntity,
+  NftMetadataEntity,
+  PriceEntity,
+} from '@chainwire/wallet';
 import {
   DeliveryAttemptEntity,
   DeliveryEntity,

@@ -1,5 +1,6 @@
+import { DEFAULT_EVENT_STORE_MAX_APPEND_BYTES } from '@chainwire/core';
 import type { NewEvent } from '@chainwire/event-store';
-import { DEFAULT_MAX_APPEND_BYTES, chunkByBytes, serialisedEventBytes } from './append-byte-limit';
+import { chunkByBytes, serialisedEventBytes } from './append-byte-limit';
 
 const event = (size: number, n: number): NewEvent => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -9,7 +10,7 @@ const event = (size: number, n: number): NewEvent => ({
 
 describe('append byte limit', () => {
   it('defaults under KurrentDB’s 1 MiB MaxAppendSize', () => {
-    expect(DEFAULT_MAX_APPEND_BYTES).toBeLessThan(1024 * 1024);
+    expect(DEFAULT_EVENT_STORE_MAX_APPEND_BYTES).toBeLessThan(1024 * 1024);
   });
 
   it('counts an event by its serialised data, metadata and type in UTF-8', () => {

@@ -1,12 +1,5 @@
 import type { NewEvent } from '@chainwire/event-store';
 
-/**
- * Bytes one append may carry by default: under KurrentDB's default MaxAppendSize of 1 MiB, which a server
- * counts over each event's data, metadata and record framing (docs/architecture.md §4, §6).
- * `EVENT_STORE_MAX_APPEND_BYTES` configures it.
- */
-export const DEFAULT_MAX_APPEND_BYTES = 900_000;
-
 /** An allowance per event for what the server stores beside its data and metadata (id, type, framing). */
 const EVENT_OVERHEAD_BYTES = 128;
 

@@ -18,7 +18,7 @@ import {
 } from '@chainwire/chain-events';
 import { type ChainStreamState, INCARNATION_KEY, type WindowBlock } from './window/chain-stream-state';
 import { stakeObservedEvents, stakeRevertedEvents } from './evm/staking/stake-operation-events';
-import { DEFAULT_MAX_APPEND_BYTES, chunkByBytes } from './append-byte-limit';
+import { chunkByBytes } from './append-byte-limit';
 
 /*
  * The events of one window block, for every chain's indexer (docs/architecture.md §3, §6): ids are
@@ -144,7 +144,7 @@ export async function appendWindowStep(
   state: ChainStreamState,
   step: { orphans: readonly WindowBlock[]; indexed: readonly WindowBlock[] },
   windowSize: number,
-  maxAppendBytes = DEFAULT_MAX_APPEND_BYTES,
+  maxAppendBytes: number,
 ): Promise<WindowStepAppended> {
   const { orphans, indexed } = step;
   const stream = chainStream(chain);

@@ -1,5 +1,5 @@
 import { chainStream, BLOCK_INDEXED, type TransferObservedData } from '@chainwire/chain-events';
-import type { Database } from '@chainwire/core';
+import { type Database, DEFAULT_EVENT_STORE_MAX_APPEND_BYTES } from '@chainwire/core';
 import { type EventStore, type NewEvent, PostgresEventStore } from '@chainwire/event-store';
 import { createTestDatabase } from '@test/support/test-database';
 import { serialisedEventBytes } from './append-byte-limit';
@@ -112,6 +112,7 @@ describe('appendWindowStep by bytes', () => {
       emptyState(),
       { orphans: [], indexed: [block(1, 5), block(2, 5)] },
       DEPTH,
+      DEFAULT_EVENT_STORE_MAX_APPEND_BYTES,
     );
     expect(appends.map((a) => a.events)).toEqual([12]);
 

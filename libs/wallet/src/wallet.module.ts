@@ -19,8 +19,6 @@ import { ListAssetsHandler } from './assets/list-assets.query';
 import { BalancesController } from './balances/balances.controller';
 import { GetBalancesHandler } from './balances/get-balances.query';
 import { BalanceObserver } from './balances/observations/balance-observer';
-import { BlocksController } from './blocks/blocks.controller';
-import { GetLatestBlockHandler } from './blocks/get-latest-block.query';
 import { EvmReadChainResolver } from './chain-reads/evm-read-chain';
 import { ChainsController } from './chains/chains.controller';
 import { GetCapabilitiesHandler } from './chains/get-capabilities.query';
@@ -66,7 +64,7 @@ export interface WalletModuleOptions extends NamesOptions {
 }
 
 /**
- * Read-side wallet features: balances with fiat values, prices, latest block, the chain and asset
+ * Read-side wallet features: balances with fiat values, prices, the chain and asset
  * registries, ENS names, token metadata and allowances. Needs CqrsModule.forRoot() in the root module;
  * the nodes live reads go to (names, token reads, unregistered tokens in balances, price feeds) come
  * from `options`.
@@ -86,7 +84,6 @@ export class WalletModule {
       ],
       controllers: [
         BalancesController,
-        BlocksController,
         PriceController,
         ChainsController,
         AssetsController,
@@ -125,7 +122,6 @@ export class WalletModule {
         UnregisteredTokens,
         BalanceObserver,
         GetBalancesHandler,
-        GetLatestBlockHandler,
         GetPriceHandler,
         ListChainsHandler,
         GetChainsBySlipHandler,

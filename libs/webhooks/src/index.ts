@@ -16,7 +16,12 @@ export * from './subscriptions/subscription.events';
 export { refreshSubscription, subscriptionsProjection } from './subscriptions/subscriptions.read-model';
 export { decideSagaBatch } from './saga/decide-saga-batch';
 export { createWebhookSaga, SAGA_NAME } from './saga/webhook-saga';
-export { Dispatcher, startDispatcher, type DispatcherDeps } from './dispatcher/dispatcher';
+export { Dispatcher, type DispatcherConsumerHandles, type DispatcherDeps } from './dispatcher/dispatcher';
+export {
+  createDispatcher,
+  type DispatcherConsumers,
+  type DispatcherWithConsumers,
+} from './dispatcher/dispatcher-consumers';
 export { deliveryMetrics, type DeliveryMetrics } from './dispatcher/delivery-metrics';
 export * from './entities/delivery-attempt.entity';
 export * from './entities/delivery.entity';

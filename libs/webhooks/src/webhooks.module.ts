@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { ChainDirectoryModuleRef } from '@chainwire/chains';
-import type { DatabaseModuleRef } from '@chainwire/core';
+import { type DatabaseModuleRef, NO_PLAN_LIMITS } from '@chainwire/core';
 import { EVENT_STORE, type EventStoreModuleRef } from '@chainwire/event-store';
 import { unconfiguredWebhooksConfig, type WebhooksConfig } from './config/webhooks-config';
 import { ProvisionSigningSecretHandler, RotateSigningSecretHandler } from './secrets/signing-secret.commands';
@@ -27,7 +27,10 @@ export interface WebhooksModuleOptions {
    */
   readonly eventStore: EventStoreModuleRef;
   readonly chainDirectory: ChainDirectoryModuleRef;
-  /** Live subscriptions a key may hold, by plan (AppConfig.planLimits; 0: unlimited); absent: unlimited. */
+  /**
+   * Live subscriptions a key may hold, by plan (AppConfig.planLimits; 0: unlimited); absent:
+   * NO_PLAN_LIMITS, every plan unlimited.
+   */
   readonly subscriptionsPerKey?: SubscriptionCaps;
 }
 
@@ -45,7 +48,10 @@ export class WebhooksModule {
       providers: [
         { provide: WEBHOOKS_CONFIG, useFactory: () => options.config ?? unconfiguredWebhooksConfig() },
         { provide: WEBHOOK_EVENT_STORE, useExisting: EVENT_STORE },
-        { provide: SUBSCRIPTION_CAPS, useValue: options.subscriptionsPerKey ?? null },
+        {
+          provide: SUBSCRIPTION_CAPS,
+          useValue: options.subscriptionsPerKey ?? NO_PLAN_LIMITS.subscriptionsPerKey,
+        },
         ProvisionSigningSecretHandler,
         RotateSigningSecretHandler,
         GetSigningSecretInfoHandler,

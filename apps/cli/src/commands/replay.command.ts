@@ -1,6 +1,6 @@
 import type { AppConfig, Database } from '@chainwire/core';
 import { createEventStore } from '@chainwire/event-store';
-import { replayProjection } from '@chainwire/read-models';
+import { replayProjection } from '@chainwire/consumers';
 import { REPLAYABLE_PROJECTIONS } from '@chainwire/composition';
 import { CliUsageError, type CliOutput } from '../cli-output';
 import { PassProgress } from '../pass-progress';

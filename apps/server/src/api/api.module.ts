@@ -2,6 +2,7 @@ import type { Registry } from 'prom-client';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AuthModule } from '@chainwire/auth';
+import { BlocksModule } from '@chainwire/blocks';
 import { ChainCapabilitiesModule, ChainDirectoryModule } from '@chainwire/chains';
 import {
   type DatabaseModuleRef,
@@ -115,6 +116,7 @@ export class ApiModule {
         capabilities,
         AuthModule.forRoot({ database, chainDirectory }, { planLimits: options.planLimits }),
         wallet,
+        BlocksModule.forRoot({ database, chainDirectory }),
         NftsModule.forRoot(
           { database, chainDirectory, capabilities },
           {

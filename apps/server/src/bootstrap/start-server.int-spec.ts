@@ -184,7 +184,7 @@ describe('startServer', () => {
           databaseUrl: db?.url,
           healthPort: 0,
           roles,
-          chains: [{ id: 'ethereum', rpcUrl: deadNode, startBlock: 0n }],
+          chains: [{ ...config.chains[0], rpcUrl: deadNode, startBlock: 0n }],
         },
         silentLogger,
       );

@@ -16,7 +16,8 @@ import {
 } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
 import type { Registry } from 'prom-client';
-import { deliveryMetrics, type Dispatcher, startDispatcher, type WebhooksConfig } from '@chainwire/webhooks';
+import { createDispatcher, deliveryMetrics, type WebhooksConfig } from '@chainwire/webhooks';
+import { ShutdownStack } from '../bootstrap/shutdown-stack';
 import type { SharedModules } from './shared-modules';
 
 export interface DispatcherRoleOptions {
@@ -29,10 +30,10 @@ export interface DispatcherRoleOptions {
 
 const DISPATCHER_OPTIONS = Symbol('DispatcherRoleOptions');
 
-/** Runs the webhook saga, the deliveries consumer and the sender (docs/architecture.md §8). */
+/** Runs the webhook saga, the deliveries consumer and the dispatcher (docs/architecture.md §8). */
 @Injectable()
 export class DispatcherRole implements OnApplicationBootstrap, OnApplicationShutdown {
-  private dispatcher: Dispatcher | undefined;
+  private readonly running: ShutdownStack;
 
   constructor(
     @Inject(DISPATCHER_OPTIONS) private readonly options: DispatcherRoleOptions,
@@ -40,10 +41,16 @@ export class DispatcherRole implements OnApplicationBootstrap, OnApplicationShut
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(HEALTH_REGISTRY) private readonly health: HealthRegistry,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.running = new ShutdownStack(logger);
+  }
 
+  /**
+   * The consumers first, the dispatcher last. Stopped newest first, the dispatcher's attempts in flight
+   * finish and record their outcomes while the saga and the deliveries projection still run.
+   */
   onApplicationBootstrap(): void {
-    this.dispatcher = startDispatcher({
+    const { dispatcher, consumers } = createDispatcher({
       db: this.db,
       eventStore: this.eventStore,
       config: this.options.webhooks,
@@ -51,17 +58,17 @@ export class DispatcherRole implements OnApplicationBootstrap, OnApplicationShut
       logger: this.logger.child('dispatcher'),
       metrics: this.options.metrics && deliveryMetrics(this.options.metrics),
     });
-    for (const source of this.dispatcher.healthSources()) this.health.register(source);
+    for (const runner of [consumers.saga, consumers.deliveries]) {
+      this.health.register(runner);
+      runner.start();
+      this.running.push(runner.component, () => runner.stop());
+    }
+    dispatcher.start();
+    this.running.push('dispatcher', () => dispatcher.stop());
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    const dispatcher = this.dispatcher;
-    this.dispatcher = undefined;
-    try {
-      await dispatcher?.stop();
-    } catch (error) {
-      this.logger.error('stopping dispatcher failed', { error });
-    }
+  onApplicationShutdown(): Promise<void> {
+    return this.running.stop();
   }
 }
 

@@ -25,14 +25,14 @@ export interface IndexedChain {
   readonly id: string;
   readonly rpcUrl: string;
   readonly startBlock?: bigint;
-  readonly finalityDepth?: number;
+  readonly finalityDepth: number;
   /** `<CHAIN>_STAKE_HUB`: its logs are indexed as stake operations (docs/architecture.md §13). */
   readonly stakeHub?: `0x${string}`;
   /** Contracts whose transactions are recorded (the swap routers, docs/architecture.md §14). */
   readonly watchedContracts?: readonly string[];
-  /** `<CHAIN>_RPC_BATCH_SIZE` and `<CHAIN>_RPC_CALLS_IN_FLIGHT`; absent: the indexer's defaults. */
-  readonly rpcBatchSize?: number;
-  readonly rpcCallsInFlight?: number;
+  /** `<CHAIN>_RPC_BATCH_SIZE` and `<CHAIN>_RPC_CALLS_IN_FLIGHT`. */
+  readonly rpcBatchSize: number;
+  readonly rpcCallsInFlight: number;
 }
 
 const INDEXED_CHAINS = Symbol('IndexedChains');

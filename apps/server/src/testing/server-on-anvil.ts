@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  type AppConfig,
+  type AppConfigOverrides,
   type Database,
   type Role,
   silentLogger,
@@ -41,7 +41,7 @@ export interface ServerOnAnvil {
 export async function startServerOnAnvil(options: {
   roles: Role[];
   /** Overrides; a function gets the anvil first (a config naming its RPC URL). */
-  config?: Partial<AppConfig> | ((anvil: TestAnvil) => Partial<AppConfig>);
+  config?: Partial<AppConfigOverrides> | ((anvil: TestAnvil) => Partial<AppConfigOverrides>);
 }): Promise<ServerOnAnvil> {
   const dataDir = mkdtempSync(join(tmpdir(), 'server-on-anvil-'));
   const anvil = await startTestAnvil();

@@ -14,9 +14,9 @@ export const PLAN_LIMITS = Symbol('PlanLimits');
 export const keyBudgetProvider = {
   provide: KeyBudget,
   inject: [DATABASE, PLAN_LIMITS],
-  useFactory: (db: Database, limits: PlanLimitSettings | null): KeyBudget =>
+  useFactory: (db: Database, limits: PlanLimitSettings): KeyBudget =>
     new KeyBudget(
-      limits ?? undefined,
+      limits,
       db.embedded ? new MemoryBucketStore() : new LeasedBucketStore(new PostgresBucketStore(db.pool)),
     ),
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_LIMITS, type PlanLimitSettings } from '@chainwire/core';
+import { DEFAULT_PLAN_LIMITS, NO_PLAN_LIMITS, type PlanLimitSettings } from '@chainwire/core';
 import { KeyBudget, STORE_TIMEOUT_MS } from './key-budget';
 import { MemoryBucketStore } from './memory-bucket-store';
 import { RateLimitedError } from './rate-limited-error';
@@ -30,7 +30,7 @@ describe('KeyBudget', () => {
     expect(
       new KeyBudget(limits, new MemoryBucketStore()).charge({ id: 'p', plan: 'pro' }, 1),
     ).toBeUndefined();
-    expect(new KeyBudget(undefined, new MemoryBucketStore()).charge(free, 1)).toBeUndefined();
+    expect(new KeyBudget(NO_PLAN_LIMITS, new MemoryBucketStore()).charge(free, 1)).toBeUndefined();
   });
 
   it('throws 429 RATE_LIMITED from chargeKey when the budget does not hold the cost', async () => {

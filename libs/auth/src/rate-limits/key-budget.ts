@@ -46,13 +46,14 @@ export class KeyBudget {
   private readonly refusals = new Map<string, number>();
 
   constructor(
-    private readonly limits: PlanLimitSettings | undefined,
+    /** 0 for a plan: its keys are unlimited (NO_PLAN_LIMITS: every key). */
+    private readonly limits: PlanLimitSettings,
     private readonly store: BucketStore,
   ) {}
 
   /** The plan's quota per window; 0 when the plan (or the whole API) is unlimited. */
   quota(plan: Plan): number {
-    return this.limits?.requests[plan] ?? 0;
+    return this.limits.requests[plan];
   }
 
   /**
@@ -62,7 +63,7 @@ export class KeyBudget {
   charge(key: BudgetKey, cost: number): BudgetDecision | undefined | Promise<BudgetDecision | undefined> {
     const quota = this.quota(key.plan);
     if (quota === 0) return undefined;
-    const windowSeconds = this.limits!.windowSeconds;
+    const windowSeconds = this.limits.windowSeconds;
     const rule: BucketRule = { capacity: quota, refillPerSecond: quota / windowSeconds };
     // A route dearer than the whole budget could never pass: it takes the whole budget instead.
     const units = Math.min(cost, quota);

@@ -3,6 +3,7 @@ import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil }
 import { EvmChainAdapter } from './evm-chain-adapter';
 import { isRetryableError } from '@chainwire/core';
 import { startRpcProxy, type RpcProxy } from './testing/rpc-proxy';
+import { EVM_ADAPTER_SETTINGS_FOR_CODE } from './testing/adapter-settings-for-code';
 
 describe('EvmChainAdapter against anvil', () => {
   let anvil: TestAnvil;
@@ -51,7 +52,12 @@ describe('EvmChainAdapter against anvil', () => {
         ? { error: { code: -32005, message: 'query returned more than 10000 results' } }
         : undefined;
     });
-    const adapter = new EvmChainAdapter({ rpcUrl: limited.url, retryCount: 0, logRange: { initial: 64n } });
+    const adapter = new EvmChainAdapter({
+      ...EVM_ADAPTER_SETTINGS_FOR_CODE,
+      rpcUrl: limited.url,
+      retryCount: 0,
+      logRange: { initial: 64n },
+    });
     const head = await adapter.getHeadNumber();
     const logs = await adapter.getTransferLogs(0n, head);
     expect(logs.filter((l) => l.address.toLowerCase() === token.toLowerCase())).toHaveLength(12);
@@ -81,7 +87,11 @@ describe('EvmChainAdapter against anvil', () => {
         ? { error: { code: -32601, message: `the method ${call.method} does not exist/is not available` } }
         : undefined,
     );
-    const adapter = new EvmChainAdapter({ rpcUrl: bare.url, retryCount: 0 });
+    const adapter = new EvmChainAdapter({
+      ...EVM_ADAPTER_SETTINGS_FOR_CODE,
+      rpcUrl: bare.url,
+      retryCount: 0,
+    });
     const head = await adapter.getHeadNumber();
     const [block] = await adapter.getBlocks([head]);
     const receipts = await adapter.getBlockReceipts(block);
@@ -96,7 +106,11 @@ describe('EvmChainAdapter against anvil', () => {
     const early = await proxy((call) =>
       call.method === 'eth_getBlockReceipts' ? { result: [] } : undefined,
     );
-    const adapter = new EvmChainAdapter({ rpcUrl: early.url, retryCount: 0 });
+    const adapter = new EvmChainAdapter({
+      ...EVM_ADAPTER_SETTINGS_FOR_CODE,
+      rpcUrl: early.url,
+      retryCount: 0,
+    });
     const [block] = await adapter.getBlocks([await adapter.getHeadNumber()]);
     expect(block.transactions.length).toBeGreaterThan(0);
     const error = await adapter.getBlockReceipts(block).catch((e: unknown) => e);
@@ -113,7 +127,11 @@ describe('EvmChainAdapter against anvil', () => {
     const other = await proxy((call) =>
       call.method === 'eth_getBlockReceipts' ? { result: before } : undefined,
     );
-    const misplaced = new EvmChainAdapter({ rpcUrl: other.url, retryCount: 0 });
+    const misplaced = new EvmChainAdapter({
+      ...EVM_ADAPTER_SETTINGS_FOR_CODE,
+      rpcUrl: other.url,
+      retryCount: 0,
+    });
     const [headBlock] = await misplaced.getBlocks([head]);
     expect((before as unknown[]).length).toBe(headBlock.transactions.length);
     const refused = await misplaced.getBlockReceipts(headBlock).catch((e: unknown) => e);
@@ -128,7 +146,7 @@ describe('EvmChainAdapter against anvil', () => {
       [anvil.rpcUrl, 'trace_block'],
       [onlyDebug.url, 'debug_traceBlockByNumber'],
     ] as const) {
-      const adapter = new EvmChainAdapter({ rpcUrl: url, retryCount: 0 });
+      const adapter = new EvmChainAdapter({ ...EVM_ADAPTER_SETTINGS_FOR_CODE, rpcUrl: url, retryCount: 0 });
       const head = await adapter.getHeadNumber();
       expect(await adapter.getTraceMethod(head)).toBe(method);
       const [block] = await adapter.getBlocks([head]);
@@ -147,7 +165,7 @@ describe('EvmChainAdapter against anvil', () => {
   });
 
   it('reads balances at a block and the node accounts', async () => {
-    const adapter = new EvmChainAdapter({ rpcUrl: anvil.rpcUrl });
+    const adapter = new EvmChainAdapter({ ...EVM_ADAPTER_SETTINGS_FOR_CODE, rpcUrl: anvil.rpcUrl });
     const accounts = await adapter.getAccounts();
     expect(accounts).toEqual(anvil.accounts.map((a) => a.address));
     expect(await adapter.getNativeBalance(accounts[3], 0n)).toBe(parseEther('10000'));
@@ -158,17 +176,29 @@ describe('EvmChainAdapter against anvil', () => {
 
   it('classifies rate limiting as retryable and unsupported methods as not', async () => {
     const limited = await proxy((call) => (call.method === 'eth_blockNumber' ? { status: 429 } : undefined));
-    const adapter = new EvmChainAdapter({ rpcUrl: limited.url, retryCount: 0 });
+    const adapter = new EvmChainAdapter({
+      ...EVM_ADAPTER_SETTINGS_FOR_CODE,
+      rpcUrl: limited.url,
+      retryCount: 0,
+    });
     const rateLimited = await adapter.getHeadNumber().catch((e: unknown) => e);
     expect(isRetryableError(rateLimited)).toBe(true);
     const missing = await proxy((call) =>
       call.method === 'eth_chainId' ? { error: { code: -32601, message: 'Method not found' } } : undefined,
     );
-    const unsupported = await new EvmChainAdapter({ rpcUrl: missing.url, retryCount: 0 })
+    const unsupported = await new EvmChainAdapter({
+      ...EVM_ADAPTER_SETTINGS_FOR_CODE,
+      rpcUrl: missing.url,
+      retryCount: 0,
+    })
       .getChainId()
       .catch((e: unknown) => e);
     expect(isRetryableError(unsupported)).toBe(false);
-    const down = new EvmChainAdapter({ rpcUrl: 'http://127.0.0.1:1', retryCount: 0 });
+    const down = new EvmChainAdapter({
+      ...EVM_ADAPTER_SETTINGS_FOR_CODE,
+      rpcUrl: 'http://127.0.0.1:1',
+      retryCount: 0,
+    });
     expect(isRetryableError(await down.getHeadNumber().catch((e: unknown) => e))).toBe(true);
   });
 });

@@ -16,7 +16,6 @@ import { getTransferLogs } from './get-transfer-logs';
 import { type PriceFeedRound, readPriceFeed } from './read-price-feed';
 import { jsonRpcHttpTransport } from './json-rpc/json-rpc-http-transport';
 import { mapConcurrent } from '@chainwire/core';
-import { DEFAULT_RPC_BATCH_SIZE } from './rpc-batch-size';
 import { RetryableChainError } from './rpc-errors';
 import { WebSocketConnection } from './web-socket-connection';
 
@@ -25,10 +24,10 @@ export interface EvmChainAdapterOptions {
   rpcUrl: string;
   /** Per-request timeout. */
   timeoutMs?: number;
-  /** JSON-RPC calls in flight per bulk operation (blocks, receipts, traces). Default BULK_CALLS_IN_FLIGHT. */
-  concurrency?: number;
-  /** JSON-RPC batch size for requests issued together; 0 disables batching. Default DEFAULT_RPC_BATCH_SIZE. */
-  batchSize?: number;
+  /** JSON-RPC calls in flight per bulk operation (blocks, receipts, traces): `<CHAIN>_RPC_CALLS_IN_FLIGHT`. */
+  concurrency: number;
+  /** JSON-RPC batch size for requests issued together (`<CHAIN>_RPC_BATCH_SIZE`); 0 disables batching. */
+  batchSize: number;
   /** Retries inside one request for transient HTTP/JSON-RPC failures (callers retry whole batches too). */
   retryCount?: number;
   /** Initial and largest eth_getLogs span. */
@@ -38,15 +37,6 @@ export interface EvmChainAdapterOptions {
   /** Force a tracing method instead of probing the node. */
   traceMethod?: TraceMethod;
 }
-
-/**
- * Calls a bulk read keeps in flight per kind. Issued in one tick they leave as JSON-RPC batches of
- * DEFAULT_RPC_BATCH_SIZE, so 40 is two HTTP requests per kind: few enough round trips that a range of blocks
- * is not read in a queue of small batches (a lower figure multiplies the rounds per range and the read
- * floor of bench:indexer's spread workload), and several requests at once so a node serves them in
- * parallel (docs/architecture.md §6).
- */
-export const BULK_CALLS_IN_FLIGHT = 40;
 
 /** The EVM operations the indexer and the API need, over viem. Errors: see rpc-errors.ts. */
 export class EvmChainAdapter {
@@ -66,7 +56,7 @@ export class EvmChainAdapter {
       transport: this.socket?.transport ?? httpTransport(options, timeoutMs, retryCount),
       cacheTime: 0,
     });
-    this.concurrency = options.concurrency ?? BULK_CALLS_IN_FLIGHT;
+    this.concurrency = options.concurrency;
     this.logRange = new BlockRangeSizer(options.logRange?.initial, options.logRange?.max);
   }
 
@@ -164,12 +154,11 @@ function isWebSocketUrl(url: string): boolean {
 }
 
 function httpTransport(options: EvmChainAdapterOptions, timeout: number, retryCount: number): Transport {
-  const batchSize = options.batchSize ?? DEFAULT_RPC_BATCH_SIZE;
   return jsonRpcHttpTransport(options.rpcUrl, {
     timeout,
     retryCount,
     retryDelay: 200,
-    batchSize,
+    batchSize: options.batchSize,
     maxResponseBodySize: options.maxResponseBodySize ?? 256 * 1024 * 1024,
   });
 }

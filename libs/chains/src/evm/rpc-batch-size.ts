@@ -1,6 +1,7 @@
+import { DEFAULT_EVM_CHAIN_SETTINGS } from '@chainwire/core';
+
 /**
- * JSON-RPC calls per HTTP request when several are issued in the same tick, for every client of a
- * node: the indexer's bulk reads and the API's live reads. `<CHAIN>_RPC_BATCH_SIZE` overrides it per
- * chain, for providers that limit batches or meter them per request.
+ * JSON-RPC calls per HTTP request of the API's live-read clients given no `<CHAIN>_RPC_BATCH_SIZE`: the
+ * configuration schema's default, declared there once.
  */
-export const DEFAULT_RPC_BATCH_SIZE = 20;
+export const DEFAULT_RPC_BATCH_SIZE = DEFAULT_EVM_CHAIN_SETTINGS.rpcBatchSize;

@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { chainTier, loadChainRegistry, REGISTRY_PATH, TIER_1_CHAINS } from './chain-registry';
+import { loadConfig } from '@chainwire/core';
+import {
+  chainTier,
+  loadChainRegistry,
+  REGISTRY_PATH,
+  registryFamilies,
+  TIER_1_CHAINS,
+} from './chain-registry';
 
 describe('loadChainRegistry', () => {
   const chains = loadChainRegistry();
@@ -66,5 +73,19 @@ describe('loadChainRegistry', () => {
     expect(TIER_1_CHAINS.every((id) => byId.has(id))).toBe(true);
     expect(chains.filter((c) => chainTier(c.id) === 1)).toHaveLength(9);
     expect(chainTier('solana')).toBe(2);
+  });
+});
+
+describe('registryFamilies', () => {
+  const load = (env: Record<string, string>) =>
+    loadConfig(env, { families: registryFamilies(), cwd: '/srv/app' });
+
+  it('lets configuration check EVM_CHAINS against the registry file', () => {
+    expect(load({ EVM_CHAINS: 'polygon', POLYGON_RPC_URL: 'https://p' }).chains.map((c) => c.id)).toEqual([
+      'ethereum',
+      'polygon',
+    ]);
+    expect(() => load({ EVM_CHAINS: 'bitcoin' })).toThrow(/bitcoin is not an EVM chain \(family Bitcoin\)/);
+    expect(() => load({ EVM_CHAINS: 'dogecoinz' })).toThrow(/unknown registry chain id "dogecoinz"/);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '@chainwire/core';
+import { PROJECT_ROOT, type RegistryFamilies } from '@chainwire/core';
 
 /** A chain's identity as seeded from Trust Wallet Core's registry.json (docs/architecture.md §6). */
 export interface ChainInfo {
@@ -105,4 +105,9 @@ export function toChainInfo(entry: RegistryEntry): ChainInfo {
     infoRpc: entry.info?.rpc || null,
     infoDocumentation: entry.info?.documentation || null,
   };
+}
+
+/** Each registry chain's family, for loadConfig's check of EVM_CHAINS. */
+export function registryFamilies(): RegistryFamilies {
+  return { byChain: new Map(loadChainRegistry().map((c) => [c.id, c.family])), evm: EVM_FAMILY };
 }

@@ -13,7 +13,8 @@ import {
   type StreamEvent,
   type SubscribeOptions,
 } from '@chainwire/event-store';
-import { type Projection, replayProjection } from '@chainwire/read-models';
+import { replayProjection } from '../replay/replay-projection';
+import type { Projection } from './projection';
 import { applyBatch, CheckpointConflictError, readCheckpoint } from './checkpoint';
 import { ConsumerRunner } from './consumer-runner';
 

@@ -8,7 +8,8 @@ import type { SwapSettings } from './swap-env';
 import type { TronSettings } from './tron-env';
 import type { WebhookSettings } from './webhook-env';
 
-export { MAINNET_ENS_REGISTRY, type EvmChainConfig } from './evm-chains-env';
+export { DEFAULT_EVM_CHAIN_SETTINGS, MAINNET_ENS_REGISTRY, type EvmChainConfig } from './evm-chains-env';
+export { DEFAULT_EVENT_STORE_MAX_APPEND_BYTES } from './store-env';
 export type { NftMetadataSettings } from './egress-env';
 export type { PriceFeedConfig, PriceSettings } from './price-env';
 export { ROLES, type Role } from './server-env';

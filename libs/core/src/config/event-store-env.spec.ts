@@ -1,10 +1,11 @@
 import { ConfigError } from './config-error';
 import { loadConfig } from './load-config';
 
-const load = (env: Record<string, string>) => loadConfig(env, { chainFamilies: new Map(), cwd: '/srv/app' });
+const load = (env: Record<string, string>) =>
+  loadConfig(env, { families: { byChain: new Map(), evm: 'Ethereum' }, cwd: '/srv/app' });
 
 describe('EVENT_STORE_MAX_APPEND_BYTES', () => {
-  it("is 900000 unless set (the indexers' own default), and parsed as a number when set", () => {
+  it('is 900000 unless set, and parsed as a number when set', () => {
     expect(load({}).eventStoreMaxAppendBytes).toBe(900_000);
     expect(load({ EVENT_STORE_MAX_APPEND_BYTES: ' ' }).eventStoreMaxAppendBytes).toBe(900_000);
     expect(load({ EVENT_STORE_MAX_APPEND_BYTES: '500000' }).eventStoreMaxAppendBytes).toBe(500_000);

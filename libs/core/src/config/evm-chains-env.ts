@@ -9,16 +9,16 @@ export interface EvmChainConfig {
   readonly rpcUrl?: string;
   /** First block to index; absent: 0 on a dev chain, else the head. */
   readonly startBlock?: bigint;
-  /** Blocks behind the head treated as final; absent: the indexer's default. */
-  readonly finalityDepth?: number;
+  /** Blocks behind the head treated as final. */
+  readonly finalityDepth: number;
   /** The ENS registry names are read from; for ethereum the mainnet registry by default, elsewhere none. */
   readonly ensRegistry?: `0x${string}`;
   /** A BSC-StakeHub-compatible contract whose logs are indexed as stake operations (docs/architecture.md §13). */
   readonly stakeHub?: `0x${string}`;
-  /** JSON-RPC calls per HTTP request (0: no batches); absent: the clients' default (20). */
-  readonly rpcBatchSize?: number;
-  /** Calls the indexer keeps in flight per kind of bulk read; absent: the indexer's default (40). */
-  readonly rpcCallsInFlight?: number;
+  /** JSON-RPC calls per HTTP request (0: no batches). */
+  readonly rpcBatchSize: number;
+  /** Calls the indexer keeps in flight per kind of bulk read. */
+  readonly rpcCallsInFlight: number;
 }
 
 /** The ENS registry of Ethereum mainnet (and its testnets): ETHEREUM_ENS_REGISTRY's default. */
@@ -30,6 +30,17 @@ const rpcBatchSize = nonNegativeInteger(1000n, '1000').transform((n) => Number(n
 const rpcCallsInFlight = nonNegativeInteger(1000n, '1000')
   .refine((n) => n >= 1n, { error: 'must be at least 1' })
   .transform((n) => Number(n));
+/*
+ * The defaults every chain shares, ethereum (ETHEREUM_*) and the further ones (`<CHAIN>_*`), for every
+ * client of a node: the indexer's bulk reads and the API's live reads. Calls issued in one tick leave as
+ * JSON-RPC batches of the batch size, so the calls in flight are two HTTP requests per kind: few enough
+ * round trips that a range of blocks is not read in a queue of small batches (fewer calls multiply the
+ * rounds per range and the read floor of bench:indexer's spread workload), and several requests at once
+ * so a node serves them in parallel (docs/architecture.md §6).
+ */
+const DEFAULT_FINALITY_DEPTH = '12';
+const DEFAULT_RPC_BATCH_SIZE = '20';
+const DEFAULT_RPC_CALLS_IN_FLIGHT = '40';
 
 /**
  * The per-chain variables, `<CHAIN>_<NAME>` for every chain EVM_CHAINS names (`polygon-zkevm` →
@@ -41,13 +52,21 @@ export const chainEnv = z.object({
     'JSON-RPC endpoint of each chain named in `EVM_CHAINS` (`POLYGON_RPC_URL`, …).',
   ),
   START_BLOCK: optionalVar(blockNumber, '—', 'First block to index on that chain (0 … 2^53).'),
-  FINALITY_DEPTH: optionalVar(finalityDepth, '`12`', 'As `ETHEREUM_FINALITY_DEPTH`, for that chain.'),
+  FINALITY_DEPTH: withDefault(
+    finalityDepth,
+    DEFAULT_FINALITY_DEPTH,
+    'As `ETHEREUM_FINALITY_DEPTH`, for that chain.',
+  ),
   ENS_REGISTRY: optionalVar(contractAddress, 'none', 'As `ETHEREUM_ENS_REGISTRY`, for that chain.'),
   STAKE_HUB: optionalVar(contractAddress, 'none', 'As `ETHEREUM_STAKE_HUB`, for that chain.'),
-  RPC_BATCH_SIZE: optionalVar(rpcBatchSize, '`20`', 'As `ETHEREUM_RPC_BATCH_SIZE`, for that chain.'),
-  RPC_CALLS_IN_FLIGHT: optionalVar(
+  RPC_BATCH_SIZE: withDefault(
+    rpcBatchSize,
+    DEFAULT_RPC_BATCH_SIZE,
+    'As `ETHEREUM_RPC_BATCH_SIZE`, for that chain.',
+  ),
+  RPC_CALLS_IN_FLIGHT: withDefault(
     rpcCallsInFlight,
-    '`40`',
+    DEFAULT_RPC_CALLS_IN_FLIGHT,
     'As `ETHEREUM_RPC_CALLS_IN_FLIGHT`, for that chain.',
   ),
 });
@@ -64,9 +83,9 @@ export const evmChainsEnv = z.object({
     '0 on a dev chain (id 31337), else the head',
     'First block to index (0 … 2^53).',
   ),
-  ETHEREUM_FINALITY_DEPTH: optionalVar(
+  ETHEREUM_FINALITY_DEPTH: withDefault(
     finalityDepth,
-    '`12`',
+    DEFAULT_FINALITY_DEPTH,
     'Blocks after which a block is final; reorgs within this window are reverted and replayed.',
   ),
   ETHEREUM_ENS_REGISTRY: withDefault(
@@ -79,14 +98,14 @@ export const evmChainsEnv = z.object({
     'none',
     'A BSC-StakeHub-compatible contract: its `Delegated` / `Undelegated` / `Claimed` logs are indexed and the chain serves staking.',
   ),
-  ETHEREUM_RPC_BATCH_SIZE: optionalVar(
+  ETHEREUM_RPC_BATCH_SIZE: withDefault(
     rpcBatchSize,
-    '`20`',
+    DEFAULT_RPC_BATCH_SIZE,
     "JSON-RPC calls per HTTP request to the chain's node (0 … 1000; `0`: each call alone), for the indexer and the API.",
   ),
-  ETHEREUM_RPC_CALLS_IN_FLIGHT: optionalVar(
+  ETHEREUM_RPC_CALLS_IN_FLIGHT: withDefault(
     rpcCallsInFlight,
-    '`40`',
+    DEFAULT_RPC_CALLS_IN_FLIGHT,
     'Calls the indexer keeps in flight per kind (blocks, receipts, traces) while it catches up (1 … 1000).',
   ),
   EVM_CHAINS: withDefault(
@@ -100,4 +119,13 @@ export const evmChainsEnv = z.object({
     '— (`solana` unsupported)',
     'JSON-RPC endpoint (http/https) of a Solana node for `POST /api/txs/prepare-sign` with `chain: solana`.',
   ),
+});
+
+/** A chain's node and indexer settings unless its variables say otherwise: for callers built in code. */
+export const DEFAULT_EVM_CHAIN_SETTINGS: Readonly<
+  Pick<EvmChainConfig, 'finalityDepth' | 'rpcBatchSize' | 'rpcCallsInFlight'>
+> = Object.freeze({
+  finalityDepth: chainEnv.shape.FINALITY_DEPTH.parse(undefined),
+  rpcBatchSize: chainEnv.shape.RPC_BATCH_SIZE.parse(undefined),
+  rpcCallsInFlight: chainEnv.shape.RPC_CALLS_IN_FLIGHT.parse(undefined),
 });

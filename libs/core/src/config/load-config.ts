@@ -8,17 +8,27 @@ import { envPrefix } from './env-prefix';
 import { chainEnv, type EvmChainConfig } from './evm-chains-env';
 import { planLimitSettings } from './plan-limits-env';
 import { priceSettings } from './price-env';
-import { EVM_FAMILY, registryChainFamilies } from './registry-chain-families';
 import { DEFAULT_METRICS_PORT } from './server-env';
 import { swapSettings } from './swap-env';
 import { tronSettings } from './tron-env';
 import { webhookSettings } from './webhook-env';
 
+/**
+ * The chain registry's families, as EVM_CHAINS is checked against them. The chains lib supplies them
+ * (`registryFamilies()`): configuration is validated before the database opens, and core reads no
+ * other lib's files.
+ */
+export interface RegistryFamilies {
+  /** Registry id → the registry's `blockchain` ('Ethereum', 'Tron', …). */
+  readonly byChain: ReadonlyMap<string, string>;
+  /** The family every EVM chain shares. */
+  readonly evm: string;
+}
+
 export interface LoadConfigOptions {
-  /** Registry id → chain family; the registry file by default. */
-  chainFamilies?: ReadonlyMap<string, string>;
+  readonly families: RegistryFamilies;
   /** Base for a relative DATA_DIR; the working directory by default. */
-  cwd?: string;
+  readonly cwd?: string;
 }
 
 /**
@@ -26,7 +36,7 @@ export interface LoadConfigOptions {
  * default and its rule; the README's table is generated from it) and returns the complete config.
  * Throws ConfigError naming every bad variable.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions): AppConfig {
   const base = appEnv.safeParse(env);
   if (!base.success) throw new ConfigError(toIssues(base.error));
   const vars = base.data;
@@ -44,10 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       rpcCallsInFlight: vars.ETHEREUM_RPC_CALLS_IN_FLIGHT,
     },
   ];
-  const families = options.chainFamilies ?? registryChainFamilies();
   for (const id of vars.EVM_CHAINS) {
     if (id === 'ethereum') continue; // always indexed, configured by the ETHEREUM_* variables
-    const chain = evmChain(id, families.get(id), env, issues);
+    const chain = evmChain(id, options.families, env, issues);
     if (chain) chains.push(chain);
   }
   for (const feed of vars.PRICE_FEEDS) {
@@ -95,15 +104,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
 /** Chain `id` of EVM_CHAINS from its `<CHAIN>_*` variables, or undefined with the issues pushed. */
 function evmChain(
   id: string,
-  family: string | undefined,
+  families: RegistryFamilies,
   env: NodeJS.ProcessEnv,
   issues: ConfigIssue[],
 ): EvmChainConfig | undefined {
+  const family = families.byChain.get(id);
   if (family === undefined) {
     issues.push({ variable: 'EVM_CHAINS', message: `unknown registry chain id ${JSON.stringify(id)}` });
     return undefined;
   }
-  if (family !== EVM_FAMILY) {
+  if (family !== families.evm) {
     issues.push({ variable: 'EVM_CHAINS', message: `${id} is not an EVM chain (family ${family})` });
     return undefined;
   }

@@ -2,7 +2,8 @@ import { ConfigError } from './config-error';
 import { loadConfig } from './load-config';
 
 const families = new Map([['ethereum', 'Ethereum']]);
-const load = (env: Record<string, string>) => loadConfig(env, { chainFamilies: families, cwd: '/srv/app' });
+const load = (env: Record<string, string>) =>
+  loadConfig(env, { families: { byChain: families, evm: 'Ethereum' }, cwd: '/srv/app' });
 
 function issuesOf(env: Record<string, string>): string[] {
   try {

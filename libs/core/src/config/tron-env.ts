@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ConfigIssue } from './config-error';
-import { isBlank, optionalVar } from './env-var';
+import { isBlank, optionalVar, withDefault } from './env-var';
 import { printableToken, urlWithScheme } from './validators';
 
 /** The Tron chain this process reads (docs/architecture.md §15); absent without TRON_RPC_URL. */
@@ -13,10 +13,10 @@ export interface TronSettings {
   readonly apiKey?: string;
   readonly startBlock?: bigint;
   /**
-   * Reorgs up to this deep are reverted while the head is followed; absent: the indexer's default, 20.
-   * 'solidified': only solidified blocks are indexed.
+   * Reorgs up to this deep are reverted while the head is followed. 'solidified': only solidified blocks
+   * are indexed.
    */
-  readonly finalityDepth?: number | 'solidified';
+  readonly finalityDepth: number | 'solidified';
 }
 
 const FINALITY_DEPTH_RULE = 'must be an integer from 20 to 1000, or solidified';
@@ -44,17 +44,21 @@ export const tronEnv = z.object({
     'First block to index on an empty stream (0 … 2^53).',
   ),
   // At least 20: a reorg on Tron replaces up to the 19 or so blocks above the solidified one.
-  TRON_FINALITY_DEPTH: optionalVar(
+  TRON_FINALITY_DEPTH: withDefault(
     z
       .string()
       .trim()
       .regex(/^(?:solidified|\d{1,4})$/, { error: FINALITY_DEPTH_RULE })
       .transform((s): number | 'solidified' => (s === 'solidified' ? s : Number(s)))
       .refine((v) => v === 'solidified' || (v >= 20 && v <= 1000), { error: FINALITY_DEPTH_RULE }),
-    '`20`',
+    '20',
     'Reorgs up to this deep (20 … 1000) are reverted; `solidified`: only solidified blocks are indexed.',
   ),
 });
+
+/** TRON_FINALITY_DEPTH unless set: for callers built in code. */
+export const DEFAULT_TRON_FINALITY_DEPTH: number | 'solidified' =
+  tronEnv.shape.TRON_FINALITY_DEPTH.parse(undefined);
 
 /** The settings, or the issues: a bad value, or a TRON_* variable given without TRON_RPC_URL. */
 export function tronSettings(env: NodeJS.ProcessEnv): { settings?: TronSettings; issues: ConfigIssue[] } {

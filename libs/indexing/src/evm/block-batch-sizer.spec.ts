@@ -1,26 +1,27 @@
+import { DEFAULT_EVENT_STORE_MAX_APPEND_BYTES } from '@chainwire/core';
 import { BlockBatchSizer, TARGET_EVENTS_PER_BATCH } from './block-batch-sizer';
 import type { FetchedBlock } from './block-transfers';
 
 describe('BlockBatchSizer', () => {
   it('starts with 20 blocks, or fewer when that is the most allowed', () => {
-    expect(new BlockBatchSizer(200).span()).toBe(20n);
-    expect(new BlockBatchSizer(5).span()).toBe(5n);
+    expect(new BlockBatchSizer(200, DEFAULT_EVENT_STORE_MAX_APPEND_BYTES).span()).toBe(20n);
+    expect(new BlockBatchSizer(5, DEFAULT_EVENT_STORE_MAX_APPEND_BYTES).span()).toBe(5n);
   });
 
   it('reads sparse chains in long ranges and dense ones in short ones', () => {
-    const sparse = new BlockBatchSizer(200);
+    const sparse = new BlockBatchSizer(200, DEFAULT_EVENT_STORE_MAX_APPEND_BYTES);
     sparse.record(20, 1_000); // 50 events per block
     expect(sparse.span()).toBe(BigInt(TARGET_EVENTS_PER_BATCH / 50));
-    const dense = new BlockBatchSizer(200);
+    const dense = new BlockBatchSizer(200, DEFAULT_EVENT_STORE_MAX_APPEND_BYTES);
     dense.record(20, 20 * 2_000);
     expect(dense.span()).toBe(2n);
-    const huge = new BlockBatchSizer(200);
+    const huge = new BlockBatchSizer(200, DEFAULT_EVENT_STORE_MAX_APPEND_BYTES);
     huge.record(1, 50_000);
     expect(huge.span()).toBe(1n);
   });
 
   it('caps empty stretches at the maximum and follows a change of density', () => {
-    const sizer = new BlockBatchSizer(200);
+    const sizer = new BlockBatchSizer(200, DEFAULT_EVENT_STORE_MAX_APPEND_BYTES);
     sizer.record(20, 0);
     expect(sizer.span()).toBe(200n);
     sizer.record(200, 200 * 400);
@@ -29,7 +30,7 @@ describe('BlockBatchSizer', () => {
   });
 
   it('counts a range read as its transactions and token logs', () => {
-    const sizer = new BlockBatchSizer(200);
+    const sizer = new BlockBatchSizer(200, DEFAULT_EVENT_STORE_MAX_APPEND_BYTES);
     const block = (transactions: number, logs: number) =>
       ({
         block: { transactions: Array.from({ length: transactions }) },

@@ -1,4 +1,3 @@
-import { DEFAULT_MAX_APPEND_BYTES } from '../append-byte-limit';
 import type { FetchedBlock } from './block-transfers';
 
 /** Events one append aims at: large enough that per-append costs vanish, small enough to pipeline. */
@@ -22,7 +21,7 @@ export class BlockBatchSizer {
 
   constructor(
     private readonly maxBlocks: number,
-    private readonly maxAppendBytes = DEFAULT_MAX_APPEND_BYTES,
+    private readonly maxAppendBytes: number,
   ) {}
 
   /** Records the serialised bytes a batch of `blocks` appended. */

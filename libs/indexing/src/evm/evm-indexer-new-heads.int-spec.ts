@@ -6,6 +6,8 @@ import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { eventually } from '@test/support/api-balances';
 import { createTestDatabase } from '@test/support/test-database';
 import { EvmIndexer } from './evm-indexer';
+import { EVM_INDEXER_SETTINGS_FOR_CODE } from '../testing/indexer-settings-for-code';
+import { EVM_ADAPTER_SETTINGS_FOR_CODE } from '@chainwire/chains/testing';
 
 /** Over a WebSocket the indexer reads a new head when the node announces it, not at its next poll. */
 describe('EvmIndexer following newHeads over a WebSocket', () => {
@@ -36,6 +38,7 @@ describe('EvmIndexer following newHeads over a WebSocket', () => {
 
   it('indexes each mined block although its poll is minutes away', async () => {
     const indexer = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain: 'wsheads',
       rpcUrl: anvil.rpcUrl.replace(/^http/, 'ws'),
       eventStore: store,
@@ -57,7 +60,10 @@ describe('EvmIndexer following newHeads over a WebSocket', () => {
 
   it('gives each adapter a socket of its own: closing one leaves another on the same URL working', async () => {
     const rpcUrl = anvil.rpcUrl.replace(/^http/, 'ws');
-    const [first, second] = [new EvmChainAdapter({ rpcUrl }), new EvmChainAdapter({ rpcUrl })];
+    const [first, second] = [
+      new EvmChainAdapter({ ...EVM_ADAPTER_SETTINGS_FOR_CODE, rpcUrl }),
+      new EvmChainAdapter({ ...EVM_ADAPTER_SETTINGS_FOR_CODE, rpcUrl }),
+    ];
     try {
       const head = await first.getHeadNumber();
       expect(await second.getHeadNumber()).toBe(head);

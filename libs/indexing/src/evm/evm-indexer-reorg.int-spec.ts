@@ -22,6 +22,7 @@ import {
 import { EvmIndexer } from './evm-indexer';
 import { ReorgTooDeepError } from '../window/indexer-errors';
 import { expectFoldMatchesNode } from './testing/expect-matches-node';
+import { EVM_INDEXER_SETTINGS_FOR_CODE } from '../testing/indexer-settings-for-code';
 
 describe('EvmIndexer across reorgs', () => {
   let db: Database;
@@ -76,7 +77,13 @@ describe('EvmIndexer across reorgs', () => {
 
   it('reverts orphaned blocks of depth 1 to 5 and ends equal to the node', async () => {
     const chain = 'reorged';
-    let indexer = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, finalityDepth: 8 });
+    let indexer = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
+      chain,
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+      finalityDepth: 8,
+    });
     for (let depth = 1; depth <= 5; depth++) {
       for (let round = 0; round < Math.ceil(depth / 2) + 1; round++) await activity(depth * 10 + round);
       await indexer.syncOnce();
@@ -98,7 +105,13 @@ describe('EvmIndexer across reorgs', () => {
       await reorg(anvil, depth, replacements(depth));
       // Every other round a fresh instance, which must rebuild its window from the stream.
       if (depth % 2 === 0)
-        indexer = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, finalityDepth: 8 });
+        indexer = new EvmIndexer({
+          ...EVM_INDEXER_SETTINGS_FOR_CODE,
+          chain,
+          rpcUrl: anvil.rpcUrl,
+          eventStore: store,
+          finalityDepth: 8,
+        });
       await indexer.syncOnce();
 
       const after = await read(chain);
@@ -116,7 +129,13 @@ describe('EvmIndexer across reorgs', () => {
 
   it('follows a reorg to a shorter chain at once: reverts every orphan, then the canonical blocks up to the head', async () => {
     const chain = 'shortened';
-    const indexer = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, finalityDepth: 8 });
+    const indexer = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
+      chain,
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+      finalityDepth: 8,
+    });
     const fork = await indexer.syncOnce();
     const snapshot = await anvil.testClient.snapshot();
     for (let round = 0; round < 3; round++) await activity(100 + round);
@@ -169,7 +188,13 @@ describe('EvmIndexer across reorgs', () => {
 
   it('stops with a clear error on a reorg deeper than the finality depth', async () => {
     const chain = 'shallow';
-    const indexer = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, finalityDepth: 2 });
+    const indexer = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
+      chain,
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+      finalityDepth: 2,
+    });
     await indexer.syncOnce();
     await reorg(anvil, 4, replacements(4));
     await expect(indexer.syncOnce()).rejects.toThrow(ReorgTooDeepError);

@@ -1,6 +1,12 @@
 import { numberToHex } from 'viem';
 import { EvmChainAdapter } from '@chainwire/chains';
-import { type Interception, type RpcCall, type RpcProxy, startRpcProxy } from '@chainwire/chains/testing';
+import {
+  type Interception,
+  type RpcCall,
+  type RpcProxy,
+  startRpcProxy,
+  EVM_ADAPTER_SETTINGS_FOR_CODE,
+} from '@chainwire/chains/testing';
 import type { Database } from '@chainwire/core';
 import { PostgresEventStore, type RecordedEvent } from '@chainwire/event-store';
 import { reorg, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
@@ -16,6 +22,7 @@ import {
 import { EvmIndexer } from './evm-indexer';
 import { ReorgTooDeepError } from '../window/indexer-errors';
 import { expectFoldMatchesNode } from './testing/expect-matches-node';
+import { EVM_INDEXER_SETTINGS_FOR_CODE } from '../testing/indexer-settings-for-code';
 
 /** Lagging replicas, failing providers, deep reorgs and pruned nodes: the indexer waits, retries, recovers. */
 describe('EvmIndexer against unreliable nodes', () => {
@@ -33,9 +40,10 @@ describe('EvmIndexer against unreliable nodes', () => {
     events.filter(isBlockIndexed).map((e) => Number(e.data.number));
   const indexerVia = (chain: string, extra: Partial<ConstructorParameters<typeof EvmIndexer>[0]> = {}) =>
     new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain,
       rpcUrl: proxy.url,
-      adapter: new EvmChainAdapter({ rpcUrl: proxy.url, batchSize: 0 }),
+      adapter: new EvmChainAdapter({ ...EVM_ADAPTER_SETTINGS_FOR_CODE, rpcUrl: proxy.url, batchSize: 0 }),
       eventStore: store,
       pollIntervalMs: 20,
       ...extra,
@@ -211,6 +219,7 @@ describe('EvmIndexer against unreliable nodes', () => {
       const since = proxy.requests.length;
       const chain = nextChain();
       const head = await new EvmIndexer({
+        ...EVM_INDEXER_SETTINGS_FOR_CODE,
         chain,
         rpcUrl: proxy.url,
         eventStore: store,

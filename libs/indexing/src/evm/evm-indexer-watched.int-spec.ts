@@ -12,6 +12,7 @@ import { createTestDatabase } from '@test/support/test-database';
 import { deployFixture, reorg, startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { EvmIndexer } from './evm-indexer';
 import { waitForReceipt } from '@chainwire/chains';
+import { EVM_INDEXER_SETTINGS_FOR_CODE } from '../testing/indexer-settings-for-code';
 
 describe('EvmIndexer watching contracts', () => {
   let db: Database;
@@ -56,11 +57,17 @@ describe('EvmIndexer watching contracts', () => {
     const reverted = await call(watched, tooMuch); // the sender holds none
     await call(other, approve);
 
-    const plain = new EvmIndexer({ chain: 'plain', rpcUrl: anvil.rpcUrl, eventStore: store });
+    const plain = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
+      chain: 'plain',
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+    });
     await plain.syncOnce();
     expect((await read('plain')).filter((e) => e.type === TRANSACTION_OBSERVED)).toEqual([]);
 
     const options = {
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain: 'watching',
       rpcUrl: anvil.rpcUrl,
       eventStore: store,

@@ -9,6 +9,8 @@ import { EvmIndexer } from './evm-indexer';
 import { StartBlockBeyondHeadError } from '../window/indexer-errors';
 import { expectFoldMatchesNode } from './testing/expect-matches-node';
 import { runWorkload, type Workload } from './testing/workload';
+import { EVM_INDEXER_SETTINGS_FOR_CODE } from '../testing/indexer-settings-for-code';
+import { EVM_ADAPTER_SETTINGS_FOR_CODE } from '@chainwire/chains/testing';
 
 describe('EvmIndexer', () => {
   let db: Database;
@@ -40,8 +42,14 @@ describe('EvmIndexer', () => {
     'indexes a workload so that folded balances equal the node (traces: %s, token logs: %s)',
     async (traceMethod, tokenLogSource) => {
       const chain = nextChain();
-      const adapter = new EvmChainAdapter({ rpcUrl: anvil.rpcUrl, traceMethod, logRange: { initial: 3n } });
+      const adapter = new EvmChainAdapter({
+        ...EVM_ADAPTER_SETTINGS_FOR_CODE,
+        rpcUrl: anvil.rpcUrl,
+        traceMethod,
+        logRange: { initial: 3n },
+      });
       const indexer = new EvmIndexer({
+        ...EVM_INDEXER_SETTINGS_FOR_CODE,
         chain,
         rpcUrl: anvil.rpcUrl,
         eventStore: store,
@@ -107,7 +115,12 @@ describe('EvmIndexer', () => {
         );
       }
       const chain = nextChain();
-      const head = await new EvmIndexer({ chain, rpcUrl: legacy.rpcUrl, eventStore: store }).syncOnce();
+      const head = await new EvmIndexer({
+        ...EVM_INDEXER_SETTINGS_FOR_CODE,
+        chain,
+        rpcUrl: legacy.rpcUrl,
+        eventStore: store,
+      }).syncOnce();
       const events = await readChain(chain);
       const fees = transfers(events).filter((t) => t.kind === 'fee');
       expect(fees.length).toBe(2);
@@ -121,6 +134,7 @@ describe('EvmIndexer', () => {
   it('rejects a start block beyond the head with a clear error', async () => {
     const head = await anvil.publicClient.getBlockNumber();
     const indexer = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain: nextChain(),
       rpcUrl: anvil.rpcUrl,
       eventStore: store,
@@ -134,6 +148,7 @@ describe('EvmIndexer', () => {
     const chain = nextChain();
     const head = await anvil.publicClient.getBlockNumber();
     const first = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain,
       rpcUrl: anvil.rpcUrl,
       eventStore: store,
@@ -146,7 +161,13 @@ describe('EvmIndexer', () => {
     const partial = (await readChain(chain)).filter(isBlockIndexed).length;
     expect(partial).toBeLessThan(Number(head) + 1);
 
-    const second = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, maxBlocksPerBatch: 3 });
+    const second = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
+      chain,
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+      maxBlocksPerBatch: 3,
+    });
     await second.syncOnce();
     const events = await readChain(chain);
     const blocks = events.filter(isBlockIndexed).map((e) => Number(e.data.number));
@@ -159,7 +180,13 @@ describe('EvmIndexer', () => {
   it('lets only one of two concurrent indexers of a chain proceed', async () => {
     const chain = nextChain();
     const make = () =>
-      new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, maxBlocksPerBatch: 1 });
+      new EvmIndexer({
+        ...EVM_INDEXER_SETTINGS_FOR_CODE,
+        chain,
+        rpcUrl: anvil.rpcUrl,
+        eventStore: store,
+        maxBlocksPerBatch: 1,
+      });
     const results = await Promise.allSettled([make().syncOnce(), make().syncOnce()]);
     const rejected = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
     expect(rejected).toHaveLength(1);
@@ -171,11 +198,17 @@ describe('EvmIndexer', () => {
 
   it('keeps retrying against a second indexer, reports it, and logs it at error level once', async () => {
     const chain = nextChain();
-    const first = new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store });
+    const first = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
+      chain,
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+    });
     await first.syncOnce();
     const errors: string[] = [];
     // A stale second instance: it loads the stream, then `first` appends a new block.
     const second = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain,
       rpcUrl: anvil.rpcUrl,
       eventStore: store,

@@ -1,10 +1,5 @@
 import { BaseError, type Address } from 'viem';
-import {
-  BULK_CALLS_IN_FLIGHT,
-  checksumAddress,
-  EvmChainAdapter,
-  RetryableChainError,
-} from '@chainwire/chains';
+import { checksumAddress, EvmChainAdapter, RetryableChainError } from '@chainwire/chains';
 import { type HealthReport, type HealthSource, redactUrlsIn } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
 import { chainStream } from '@chainwire/chain-events';
@@ -27,8 +22,8 @@ export interface EvmIndexerOptions {
   eventStore: EventStore;
   /** First block to index on an empty stream; default 0 on anvil (chain id 31337), else the head. */
   startBlock?: bigint;
-  /** Blocks kept revertible; a reorg of up to this many blocks is followed, a deeper one cannot be. Default 12. */
-  finalityDepth?: number;
+  /** Blocks kept revertible (`<CHAIN>_FINALITY_DEPTH`); a reorg of up to this many blocks is followed, a deeper one cannot be. */
+  finalityDepth: number;
   /**
    * Most blocks read and appended per batch (one append); within it the batch follows the chain's density
    * (block-batch-sizer.ts). The next batch is read while one is appended. Default DEFAULT_MAX_BLOCKS_PER_BATCH (200).
@@ -36,17 +31,17 @@ export interface EvmIndexerOptions {
   maxBlocksPerBatch?: number;
   /**
    * Most serialised bytes per append (EVENT_STORE_MAX_APPEND_BYTES): a batch over it is appended in several,
-   * cut between blocks (appendWindowStep). Default DEFAULT_MAX_APPEND_BYTES, under KurrentDB's 1 MiB.
+   * cut between blocks (appendWindowStep).
    */
-  maxAppendBytes?: number;
+  maxAppendBytes: number;
   /** Wait between polls once caught up (also over a WebSocket, beside newHeads). Default 500 ms. */
   pollIntervalMs?: number;
   /** Token Transfer logs from the receipts (default) or from eth_getLogs over the batch's range. */
   tokenLogSource?: TokenLogSource;
-  /** JSON-RPC calls in flight per kind (blocks, receipts, traces). Default: the adapter's BULK_CALLS_IN_FLIGHT. */
-  concurrency?: number;
-  /** JSON-RPC calls per HTTP request of the adapter built for rpcUrl; 0: none. Default DEFAULT_RPC_BATCH_SIZE. */
-  rpcBatchSize?: number;
+  /** JSON-RPC calls in flight per kind (blocks, receipts, traces): `<CHAIN>_RPC_CALLS_IN_FLIGHT`. */
+  concurrency: number;
+  /** JSON-RPC calls per HTTP request of the adapter built for rpcUrl (`<CHAIN>_RPC_BATCH_SIZE`); 0: none. */
+  rpcBatchSize: number;
   log?: (msg: string) => void;
   /**
    * Failures that need a person (a reorg deeper than finality, a misconfigured node, another indexer
@@ -102,7 +97,7 @@ export class EvmIndexer implements HealthSource {
   private prefetched?: { from: bigint; to: bigint; blocks: Promise<FetchedBlock[]> };
 
   constructor(private readonly options: EvmIndexerOptions) {
-    this.concurrency = options.concurrency ?? BULK_CALLS_IN_FLIGHT;
+    this.concurrency = options.concurrency;
     this.adapter =
       options.adapter ??
       new EvmChainAdapter({
@@ -111,7 +106,7 @@ export class EvmIndexer implements HealthSource {
         batchSize: options.rpcBatchSize,
       });
     this.stream = chainStream(options.chain);
-    this.finalityDepth = options.finalityDepth ?? 12;
+    this.finalityDepth = options.finalityDepth;
     this.batchSizer = new BlockBatchSizer(
       Math.max(1, options.maxBlocksPerBatch ?? DEFAULT_MAX_BLOCKS_PER_BATCH),
       options.maxAppendBytes,

@@ -1,5 +1,5 @@
-import { BULK_CALLS_IN_FLIGHT, EvmChainAdapter } from '@chainwire/chains';
-import { type RpcProxy, startRpcProxy } from '@chainwire/chains/testing';
+import { EvmChainAdapter } from '@chainwire/chains';
+import { type RpcProxy, startRpcProxy, EVM_ADAPTER_SETTINGS_FOR_CODE } from '@chainwire/chains/testing';
 import { startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { fetchBlockRange } from './fetch-block-range';
 
@@ -35,10 +35,10 @@ describe('fetchBlockRange', () => {
   const range = () => [first, first + BigInt(BLOCKS - 1)] as const;
 
   it('asks for a range in few JSON-RPC batches, every block with its receipts and traces', async () => {
-    const adapter = new EvmChainAdapter({ rpcUrl: proxy.url });
+    const adapter = new EvmChainAdapter({ ...EVM_ADAPTER_SETTINGS_FOR_CODE, rpcUrl: proxy.url });
     await adapter.getTraceMethod(first); // probed once per client, outside what is counted
     const since = proxy.requests.length;
-    const blocks = await fetchBlockRange(adapter, ...range(), BULK_CALLS_IN_FLIGHT);
+    const blocks = await fetchBlockRange(adapter, ...range(), EVM_ADAPTER_SETTINGS_FOR_CODE.concurrency);
 
     expect(blocks.map((b) => b.block.number)).toEqual(
       Array.from({ length: BLOCKS }, (_, i) => first + BigInt(i)),
@@ -56,7 +56,11 @@ describe('fetchBlockRange', () => {
   });
 
   it('keeps to fewer calls in flight when asked', async () => {
-    const adapter = new EvmChainAdapter({ rpcUrl: proxy.url, concurrency: 8 });
+    const adapter = new EvmChainAdapter({
+      ...EVM_ADAPTER_SETTINGS_FOR_CODE,
+      rpcUrl: proxy.url,
+      concurrency: 8,
+    });
     await adapter.getTraceMethod(first);
     const since = proxy.requests.length;
     expect(await fetchBlockRange(adapter, ...range(), 8)).toHaveLength(BLOCKS);

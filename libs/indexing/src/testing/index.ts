@@ -1,1 +1,2 @@
 export * from './../evm/testing/workload';
+export * from './indexer-settings-for-code';

@@ -12,6 +12,7 @@ import {
 import { chainRoutes } from '@test/support/tron-node/chain-routes';
 import { ScriptedTronChain, trxTransfer } from '@test/support/tron-node/scripted-tron-chain';
 import { TronIndexer } from './tron-indexer';
+import { TRON_INDEXER_SETTINGS_FOR_CODE } from '../testing/indexer-settings-for-code';
 
 const ALICE = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
 const BOB = 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH';
@@ -58,6 +59,7 @@ describe('TronIndexer when the node misbehaves', () => {
     node = await startTronNodeFixture(faulty(chain, faults));
     const logs: string[] = [];
     const indexer = new TronIndexer({
+      ...TRON_INDEXER_SETTINGS_FOR_CODE,
       chain: 'tron-r',
       client: new TronHttpClient({ url: node.url }),
       eventStore: store,

@@ -28,6 +28,7 @@ import {
 } from '@test/support/tron-node/scripted-tron-chain';
 import { ReorgTooDeepError } from '../window/indexer-errors';
 import { TronIndexer } from './tron-indexer';
+import { TRON_INDEXER_SETTINGS_FOR_CODE } from '../testing/indexer-settings-for-code';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ALICE = 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8';
@@ -82,6 +83,7 @@ describe('TronIndexer against the java-tron fixture', () => {
     chain.solidifiedLag = 1; // block 4 is not solidified yet
     const { client } = await serve(chain);
     const indexer = new TronIndexer({
+      ...TRON_INDEXER_SETTINGS_FOR_CODE,
       chain: 'tron-a',
       client,
       eventStore: store,
@@ -185,6 +187,7 @@ describe('TronIndexer against the java-tron fixture', () => {
     chain.mine(trxTransfer(ALICE, BOB, 42n));
     const { node, client } = await serve(chain);
     const indexer = new TronIndexer({
+      ...TRON_INDEXER_SETTINGS_FOR_CODE,
       chain: 'tron-b',
       client,
       eventStore: store,
@@ -208,7 +211,13 @@ describe('TronIndexer against the java-tron fixture', () => {
     ).toEqual([231]);
     // A restart resumes after the last appended block.
     chain.mine(trxTransfer(BOB, ALICE, 1n));
-    const again = new TronIndexer({ chain: 'tron-b', client, eventStore: store, startBlock: 5n });
+    const again = new TronIndexer({
+      ...TRON_INDEXER_SETTINGS_FOR_CODE,
+      chain: 'tron-b',
+      client,
+      eventStore: store,
+      startBlock: 5n,
+    });
     await again.syncOnce();
     expect(
       (await events('tron-b'))
@@ -223,7 +232,13 @@ describe('TronIndexer against the java-tron fixture', () => {
     chain.mineEmpty(30);
     chain.solidifiedLag = 19; // as on mainnet: ignored, the head is followed
     const { client } = await serve(chain);
-    const options = { chain: 'tron-e', client, eventStore: store, startBlock: 0n };
+    const options = {
+      ...TRON_INDEXER_SETTINGS_FOR_CODE,
+      chain: 'tron-e',
+      client,
+      eventStore: store,
+      startBlock: 0n,
+    };
     expect(await new TronIndexer(options).syncOnce()).toBe(30n);
     expect((await events('tron-e')).filter(isBlockIndexed).at(-1)!.data.hash).toBe(chain.head.blockID);
 
@@ -255,7 +270,13 @@ describe('TronIndexer against the java-tron fixture', () => {
     };
     mine(30);
     const { client } = await serve(chain);
-    const indexer = new TronIndexer({ chain: 'tron-f', client, eventStore: store, startBlock: 0n });
+    const indexer = new TronIndexer({
+      ...TRON_INDEXER_SETTINGS_FOR_CODE,
+      chain: 'tron-f',
+      client,
+      eventStore: store,
+      startBlock: 0n,
+    });
     await indexer.syncOnce();
     let seed = 39;
     const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
@@ -293,6 +314,7 @@ describe('TronIndexer against the java-tron fixture', () => {
     chain.solidifiedLag = 3; // ignored with a finality depth: the head is followed
     const { client } = await serve(chain);
     const indexer = new TronIndexer({
+      ...TRON_INDEXER_SETTINGS_FOR_CODE,
       chain: 'tron-c',
       client,
       eventStore: store,
@@ -338,7 +360,14 @@ describe('TronIndexer against the java-tron fixture', () => {
     chain.mine(trc20Transfer(ALICE, USDT, CAROL, 300n));
     chain.mine(trxTransfer(CAROL, ALICE, 400n));
     const { client } = await serve(chain);
-    const options = { chain: 'tron-d', client, eventStore: store, startBlock: 0n, finalityDepth: 5 };
+    const options = {
+      ...TRON_INDEXER_SETTINGS_FOR_CODE,
+      chain: 'tron-d',
+      client,
+      eventStore: store,
+      startBlock: 0n,
+      finalityDepth: 5,
+    };
     const indexer = new TronIndexer(options);
     expect(await indexer.syncOnce()).toBe(4n);
     const orphaned = [4, 3, 2].map((n) => chain.block(n)!.blockID);
@@ -431,7 +460,14 @@ describe('TronIndexer: Stake 2.0 operations', () => {
     );
     node = await startTronNodeFixture(chainRoutes(chain));
     const client = new TronHttpClient({ url: node.url });
-    const options = { chain: 'tron-s', client, eventStore: store, startBlock: 0n, finalityDepth: 5 };
+    const options = {
+      ...TRON_INDEXER_SETTINGS_FOR_CODE,
+      chain: 'tron-s',
+      client,
+      eventStore: store,
+      startBlock: 0n,
+      finalityDepth: 5,
+    };
     await new TronIndexer(options).syncOnce();
 
     const recorded = await store.readStream<TronChainEvent>(chainStream('tron-s'));

@@ -29,12 +29,12 @@ export interface TronIndexerOptions {
   /** First block to index on an empty stream; default the head the indexer follows. */
   startBlock?: bigint;
   /**
-   * Blocks kept revertible while the node's head is followed: a reorg of up to this many blocks is
-   * reverted, a deeper one cannot be. Default DEFAULT_TRON_FINALITY_DEPTH (20). 'solidified': only
-   * solidified blocks (`/walletsolidity/getnowblock`, about 19 behind the head) are indexed, which
-   * never reorg.
+   * Blocks kept revertible while the node's head is followed (TRON_FINALITY_DEPTH, at least the ~19 blocks
+   * above the solidified one): a reorg of up to this many blocks is reverted, a deeper one cannot be.
+   * 'solidified': only solidified blocks (`/walletsolidity/getnowblock`, about 19 behind the head) are
+   * indexed, which never reorg.
    */
-  finalityDepth?: number | 'solidified';
+  finalityDepth: number | 'solidified';
   /**
    * Blocks per read and append, at most 100 (java-tron's limit for one getblockbylimitnext). Default 20:
    * a mainnet block holds hundreds of transactions, and 100 of them make an answer of tens of megabytes.
@@ -42,9 +42,9 @@ export interface TronIndexerOptions {
   maxBlocksPerBatch?: number;
   /**
    * Most serialised bytes per append (EVENT_STORE_MAX_APPEND_BYTES): a batch over it is appended in several,
-   * cut between blocks (appendWindowStep). Default DEFAULT_MAX_APPEND_BYTES, under KurrentDB's 1 MiB.
+   * cut between blocks (appendWindowStep).
    */
-  maxAppendBytes?: number;
+  maxAppendBytes: number;
   /** Wait between polls once caught up; Tron makes a block every 3 s. Default 1000 ms. */
   pollIntervalMs?: number;
   /** Concurrent gettransactioninfobyblocknum calls. Default 4. */
@@ -57,11 +57,6 @@ export interface TronIndexerOptions {
   maxLagMs?: number;
 }
 
-/**
- * A block is solidified once 19 of the 27 super representatives have built on it, about 19 blocks
- * (a minute) later; a reorg replaces only blocks above the solidified one, which this depth covers.
- */
-const DEFAULT_TRON_FINALITY_DEPTH = 20;
 /** Blocks kept revertible in solidified mode: a solidified block never reorgs, so this is only a margin. */
 const SOLIDIFIED_WINDOW = 20;
 const DEFAULT_BLOCKS_PER_BATCH = 20;
@@ -88,7 +83,7 @@ export class TronIndexer implements HealthSource {
 
   constructor(private readonly options: TronIndexerOptions) {
     this.stream = chainStream(options.chain);
-    const depth = options.finalityDepth ?? DEFAULT_TRON_FINALITY_DEPTH;
+    const depth = options.finalityDepth;
     this.solidified = depth === 'solidified';
     this.windowSize = depth === 'solidified' ? SOLIDIFIED_WINDOW : depth + 1;
     const batch = Math.min(

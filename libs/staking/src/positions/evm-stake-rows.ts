@@ -10,7 +10,7 @@ import {
 import { isStateUnavailableError, readDelegationsAtBlock } from '@chainwire/chains';
 import { type Database, DATABASE, SingleFlight } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
-import { readLatestBlock } from '@chainwire/read-models';
+import { readLatestBlock } from '@chainwire/blocks';
 import type { EvmStakingChain } from '../chains/evm-staking-chains';
 import { withNodeErrors } from '../chains/node-errors';
 import { type StakeOperationRow, withObservation } from './stake-operation-row';

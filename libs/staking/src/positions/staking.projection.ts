@@ -20,7 +20,7 @@ import {
   type StakeOperationObservedData,
 } from '@chainwire/chain-events';
 import type { RecordedEvent } from '@chainwire/event-store';
-import type { Projection } from '@chainwire/read-models';
+import type { Projection } from '@chainwire/consumers';
 
 /**
  * The staking read model (docs/architecture.md §13): StakeOperationObserved inserts its row,

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@chainwire/event-store';
-import type { Projection } from '@chainwire/read-models';
+import type { Projection } from '@chainwire/consumers';
 import { evolveSwap, type SwapState } from '../lifecycle/swap.decider';
 import { isSwapEvent, quoteIdOf, SWAP_EVENT_TYPES, SWAP_STREAM_PREFIX } from '../lifecycle/swap.events';
 

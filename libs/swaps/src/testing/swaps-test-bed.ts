@@ -21,6 +21,7 @@ import type { OpenApiContractCheck } from '@test/support/openapi-contract';
 import { swapsProjection } from '../read-model/swaps.projection';
 import { SwapsModule } from '../swaps.module';
 import { createSwapTracker } from '../tracking/swap-tracker';
+import { EVM_INDEXER_SETTINGS_FOR_CODE } from '@chainwire/indexing/testing';
 
 export interface SwapsResponse {
   status: number;
@@ -147,6 +148,7 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
   const keys = { free: t.keys.free.key, pro: t.keys.pro.key, enterprise: t.keys.enterprise.key };
 
   const indexer = new EvmIndexer({
+    ...EVM_INDEXER_SETTINGS_FOR_CODE,
     chain: 'ethereum',
     rpcUrl: anvil.rpcUrl,
     eventStore,

@@ -10,7 +10,7 @@ import {
 import { addAsset, TRANSFER_TOPIC } from '@chainwire/chains';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { EvmIndexer } from '@chainwire/indexing';
-import { runWorkload, type Workload } from '@chainwire/indexing/testing';
+import { runWorkload, type Workload, EVM_INDEXER_SETTINGS_FOR_CODE } from '@chainwire/indexing/testing';
 import { ConsumerRunner } from '@chainwire/consumers';
 import { callFixture, reorg, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { startTxTestApp, type TxTestApp } from '../testing/tx-test-app';
@@ -83,6 +83,7 @@ describe('history projection and GET /api/txs/history/:address', () => {
     t = await startTxTestApp([{ id: 'ethereum', rpcUrl: anvil.rpcUrl }]);
     store = new PostgresEventStore(t.db.pool);
     indexer = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain: 'ethereum',
       rpcUrl: anvil.rpcUrl,
       eventStore: store,

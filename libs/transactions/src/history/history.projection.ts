@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import { CHAIN_STREAM_PREFIX, TRANSFER_OBSERVED, TRANSFER_REVERTED } from '@chainwire/chain-events';
 import { canCopy, COPY_MIN_ROWS, copyField, copyRowsOrRefuse } from '@chainwire/core';
-import type { Projection } from '@chainwire/read-models';
+import type { Projection } from '@chainwire/consumers';
 import { planHistoryWrites, type HistoryRow, type HistoryWrite } from './history-writes';
 
 /**

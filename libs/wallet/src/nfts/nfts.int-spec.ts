@@ -4,13 +4,15 @@ import { getAddress, type Abi, type Address, type Hex } from 'viem';
 import { type ChainEvent, chainStream, isTransferObserved } from '@chainwire/chain-events';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { EvmIndexer } from '@chainwire/indexing';
-import { ConsumerRunner } from '@chainwire/consumers';
-import { balancesProjection, nftsProjection, replayProjection } from '@chainwire/read-models';
+import { ConsumerRunner, replayProjection } from '@chainwire/consumers';
+import { balancesProjection } from '../balances/projection/balances.projection';
+import { nftsProjection } from './projection/nfts.projection';
 import { historyProjection } from '@chainwire/transactions';
 import { fixtureContract } from '@test/fixtures/contracts/compile';
 import { reorg, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { startWalletTestApp, type WalletTestApp } from '../testing/wallet-test-app';
 import { waitForReceipt } from '@chainwire/chains';
+import { EVM_INDEXER_SETTINGS_FOR_CODE } from '@chainwire/indexing/testing';
 
 const HUGE_ID = 2n ** 255n + 7n;
 const HUGE_HEX = HUGE_ID.toString(16).padStart(64, '0');
@@ -181,6 +183,7 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
     });
     store = new PostgresEventStore(t.db.pool);
     indexer = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain: 'ethereum',
       rpcUrl: anvil.rpcUrl,
       eventStore: store,
@@ -247,6 +250,7 @@ describe('NFT ownership projection and routes (anvil, OpenZeppelin 4.9.6 presets
         .filter((e) => e.data.kind === 'erc721' || e.data.kind === 'erc1155')
         .map((e) => e.data);
     const fromLogs = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain: 'getlogs',
       rpcUrl: anvil.rpcUrl,
       eventStore: store,

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@chainwire/event-store';
-import type { Projection } from '@chainwire/read-models';
+import type { Projection } from '@chainwire/consumers';
 import {
   isSubscriptionEvent,
   SUBSCRIPTION_PAUSED,

@@ -1,7 +1,7 @@
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, testWebhooksConfig, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import type { Dispatcher } from './dispatcher';
+import type { TestDispatcher } from '../testing/test-dispatcher';
 import { settle } from '../testing/settle';
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -11,7 +11,7 @@ const MINUTE = 60_000;
 describe('circuit breaker, held deliveries and deletion', () => {
   let t: WebhooksTestApp;
   let receiver: TestReceiver;
-  let dispatcher: Dispatcher;
+  let dispatcher: TestDispatcher;
   let clock = Date.now();
   let failing = true;
   let id: string;

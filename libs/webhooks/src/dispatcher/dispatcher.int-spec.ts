@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers, USDC } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import type { Dispatcher } from './dispatcher';
+import type { TestDispatcher } from '../testing/test-dispatcher';
 import { settle } from '../testing/settle';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -19,7 +19,7 @@ const verify = (secret: string, r: ReceivedRequest) =>
 describe('Dispatcher: transfers to signed deliveries', () => {
   let t: WebhooksTestApp;
   let receiver: TestReceiver;
-  let dispatcher: Dispatcher;
+  let dispatcher: TestDispatcher;
   let secret: string;
   let alice: { id: string };
   let bob: { id: string };

@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Database,
-  type HealthSource,
-  type Logger,
-  mapConcurrent,
-  silentLogger,
-  throttledLog,
-} from '@chainwire/core';
+import { type Database, type Logger, mapConcurrent, silentLogger, throttledLog } from '@chainwire/core';
 import type { EventStore } from '@chainwire/event-store';
 import type { ConsumerRunner } from '@chainwire/consumers';
 import type { WebhooksConfig } from '../config/webhooks-config';
@@ -25,7 +18,6 @@ import {
   type ClaimedDelivery,
   type StoredSigningSecret,
 } from './delivery-claims';
-import { createDispatcherConsumers } from './dispatcher-consumers';
 import { InFlightLimits } from './in-flight-limits';
 import type { DeliveryMetrics } from './delivery-metrics';
 import { OutcomeBatcher } from './outcome-batcher';
@@ -64,6 +56,17 @@ export interface DispatcherDeps {
   metrics?: DeliveryMetrics;
 }
 
+/**
+ * What the dispatcher's rounds need of the two consumers the dispatcher role runs beside it
+ * (docs/architecture.md §8); the role builds, starts and stops the runners themselves.
+ */
+export interface DispatcherConsumerHandles {
+  /** The webhook saga: `runOnce` steps it first. */
+  readonly saga: Pick<ConsumerRunner, 'catchUp'>;
+  /** The deliveries projection: poked after each outcome commit (it clears the leases); `runOnce` steps it. */
+  readonly deliveries: Pick<ConsumerRunner, 'catchUp' | 'poke'>;
+}
+
 /** A claimed delivery, signed inside its claim (or refused for want of a secret, or deferred). */
 interface PreparedAttempt {
   delivery: ClaimedDelivery;
@@ -80,17 +83,16 @@ const HEARTBEAT_MS = 1000;
 const BREAKER_AFTER_FAILURE_MS = 1000;
 
 /**
- * The `dispatcher` role (docs/architecture.md §8): runs the saga turning transfers into deliveries and the
- * deliveries projection (the due-time table), both built by createDispatcherConsumers, and the circuit
- * breaker; claims due deliveries, signs and posts them, and records each outcome through the delivery
- * decider (attemptRecord). `start()` runs it continuously, keeping up to `concurrency`
- * attempts in flight and group-committing their outcomes; `runOnce()` steps it by hand.
+ * The `dispatcher` role's rounds (docs/architecture.md §8): runs the circuit breaker, claims due deliveries
+ * from the due-time table the deliveries projection keeps, signs and posts them, and records each outcome
+ * through the delivery decider (attemptRecord). The saga and the projection run beside it on their own
+ * runners (createDispatcher wires them); a projection commit wakes it (`deliveriesCommitted`). `start()`
+ * runs it continuously, keeping up to `concurrency` attempts in flight and group-committing their
+ * outcomes; `runOnce()` steps it, and the two consumers, by hand.
  */
 export class Dispatcher {
   /** This process's identity in webhook_dispatchers: its leases lapse when its heartbeat stops. */
   readonly id = randomUUID();
-  private readonly saga: ConsumerRunner;
-  private readonly deliveries: ConsumerRunner;
   private readonly sender: WebhookSender;
   private readonly secrets: SigningSecretCache;
   private readonly urls: WebhookUrlCache;
@@ -113,19 +115,14 @@ export class Dispatcher {
   private heartbeatTimer?: NodeJS.Timeout;
   private lastHeartbeat = 0;
 
-  constructor(private readonly deps: DispatcherDeps) {
+  constructor(
+    private readonly deps: DispatcherDeps,
+    private readonly consumers: DispatcherConsumerHandles,
+  ) {
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
     this.log = deps.logger ?? silentLogger;
-    ({ saga: this.saga, deliveries: this.deliveries } = createDispatcherConsumers({
-      db: deps.db,
-      eventStore: deps.eventStore,
-      indexedChains: deps.indexedChains,
-      now: this.now,
-      log: this.log,
-      onDeliveriesCommitted: () => this.notify(),
-    }));
-    this.outcomes = new OutcomeBatcher(deps.eventStore, () => this.deliveries.poke());
+    this.outcomes = new OutcomeBatcher(deps.eventStore, () => consumers.deliveries.poke());
     const egress = deps.config.egress;
     this.limits = new InFlightLimits(egress.maxInFlightPerKey, egress.maxInFlightPerHost);
     this.logFault = throttledLog((message, fields) => this.log.error(message, fields));
@@ -141,11 +138,6 @@ export class Dispatcher {
     this.urls = new WebhookUrlCache(deps.config.secretBox());
   }
 
-  /** The consumers this dispatcher runs, for /health/ready. */
-  healthSources(): HealthSource[] {
-    return [this.saga, this.deliveries];
-  }
-
   private get concurrency(): number {
     return this.deps.concurrency ?? 256;
   }
@@ -153,12 +145,13 @@ export class Dispatcher {
   start(): void {
     if (this.loop) return;
     this.stopping = false;
-    this.saga.start();
-    this.deliveries.start();
     this.loop = this.run();
   }
 
-  /** Stops claiming, lets the attempts in flight finish and record their outcomes, then stops the rest. */
+  /**
+   * Stops claiming, lets the attempts in flight finish and record their outcomes, then retires its leases.
+   * The consumers run on meanwhile: the role stops them only once this has resolved.
+   */
   async stop(): Promise<void> {
     this.stopping = true;
     this.notify();
@@ -166,7 +159,6 @@ export class Dispatcher {
     this.loop = undefined;
     await Promise.allSettled([...this.inFlight]);
     await this.outcomes.flush();
-    await Promise.all([this.saga.stop(), this.deliveries.stop()]);
     clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = undefined;
     await retire(this.deps.db.pool, this.id).catch(() => undefined);
@@ -175,19 +167,24 @@ export class Dispatcher {
 
   /** One full round by hand (tests, tools): saga, projection, breaker, every due attempt, projection. */
   async runOnce(): Promise<number> {
-    await this.saga.catchUp();
-    await this.deliveries.catchUp();
+    await this.consumers.saga.catchUp();
+    await this.consumers.deliveries.catchUp();
     await runBreakerRound(this.deps.db.pool, this.deps.eventStore, this.deps.config.breaker, this.now());
-    await this.deliveries.catchUp();
+    await this.consumers.deliveries.catchUp();
     let sent = 0;
     for (;;) {
       const claimed = await this.claim(this.deps.claimBatch ?? 256);
       await mapConcurrent(claimed, this.concurrency, (p) => this.attempt(p));
       await this.outcomes.flush();
       sent += claimed.length;
-      await this.deliveries.catchUp();
+      await this.consumers.deliveries.catchUp();
       if (claimed.length === 0) return sent;
     }
+  }
+
+  /** A deliveries-projection commit: new due rows, or leases cleared. Wakes a sleeping round. */
+  deliveriesCommitted(): void {
+    this.notify();
   }
 
   private notify(): void {
@@ -408,10 +405,4 @@ export class Dispatcher {
     if (!result.ok) this.failedSinceBreaker = true;
     await this.outcomes.add(attemptRecord(delivery, attemptedAt, result, this.random));
   }
-}
-
-export function startDispatcher(deps: DispatcherDeps): Dispatcher {
-  const dispatcher = new Dispatcher(deps);
-  dispatcher.start();
-  return dispatcher;
 }

@@ -6,7 +6,7 @@ import { startTestDnsServer, type TestDnsServer } from '../testing/test-dns-serv
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, testWebhooksConfig, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import type { Dispatcher } from './dispatcher';
+import type { TestDispatcher } from '../testing/test-dispatcher';
 
 const SUBS = '/api/notifications/subscriptions';
 const SLOW = '0x1111111111111111111111111111111111111111';
@@ -24,7 +24,7 @@ describe('fair webhook egress', () => {
   let dns: TestDnsServer;
   let slow: TestReceiver;
   let fast: TestReceiver;
-  let dispatcher: Dispatcher;
+  let dispatcher: TestDispatcher;
   let slowOpen = 0;
   let slowMaxOpen = 0;
   const held: ServerResponse[] = [];

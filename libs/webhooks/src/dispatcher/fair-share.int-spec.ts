@@ -6,7 +6,7 @@ import { startTestDnsServer, type TestDnsServer } from '../testing/test-dns-serv
 import { startTestReceiver, type ReceivedRequest, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, testWebhooksConfig, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import type { Dispatcher } from './dispatcher';
+import type { TestDispatcher } from '../testing/test-dispatcher';
 
 const SUBS = '/api/notifications/subscriptions';
 const FAST = '0x3333333333333333333333333333333333333333';
@@ -30,7 +30,7 @@ describe('fair share of the dispatcher slots per key', () => {
   let dns: TestDnsServer;
   let slow: TestReceiver;
   let fast: TestReceiver;
-  let dispatcher: Dispatcher;
+  let dispatcher: TestDispatcher;
   let fastSecret: string;
   const open = { free: 0, pro: 0 };
   const maxOpen = { free: 0, pro: 0 };

@@ -4,7 +4,7 @@ import type { Database } from '@chainwire/core';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import { Dispatcher } from './dispatcher';
+import { testDispatcher, type TestDispatcher } from '../testing/test-dispatcher';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 
@@ -34,7 +34,7 @@ function counted(db: Database): { db: Database; count: () => number } {
 describe('dispatcher rounds with nothing to send', () => {
   let t: WebhooksTestApp;
   let receiver: TestReceiver;
-  const dispatchers: Dispatcher[] = [];
+  const dispatchers: TestDispatcher[] = [];
   const counters: (() => number)[] = [];
   let release: (() => void) | undefined;
 
@@ -57,7 +57,7 @@ describe('dispatcher rounds with nothing to send', () => {
     for (let i = 0; i < 2; i++) {
       const { db, count } = counted(t.db);
       dispatchers.push(
-        new Dispatcher({ db, eventStore: t.eventStore, config: t.config, indexedChains: ['ethereum'] }),
+        testDispatcher({ db, eventStore: t.eventStore, config: t.config, indexedChains: ['ethereum'] }),
       );
       counters.push(count);
     }

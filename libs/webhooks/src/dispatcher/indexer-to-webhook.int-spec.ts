@@ -3,16 +3,17 @@ import { getAddress, parseEther } from 'viem';
 import { reorg, startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { type DemoToken, demoTokenAbi, deployDemoTokens, waitForReceipt } from '@chainwire/chains';
 import { EvmIndexer } from '@chainwire/indexing';
+import { EVM_INDEXER_SETTINGS_FOR_CODE } from '@chainwire/indexing/testing';
 import { settle } from '../testing/settle';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import type { Dispatcher } from './dispatcher';
+import type { TestDispatcher } from '../testing/test-dispatcher';
 
 describe('real transfers on anvil, through the EVM indexer, to verified webhooks', () => {
   let t: WebhooksTestApp;
   let anvil: TestAnvil;
   let receiver: TestReceiver;
-  let dispatcher: Dispatcher;
+  let dispatcher: TestDispatcher;
   let indexer: EvmIndexer;
   let token: DemoToken;
 
@@ -27,7 +28,12 @@ describe('real transfers on anvil, through the EVM indexer, to verified webhooks
       `INSERT INTO assets (chain, contract, symbol, name, decimals, type) VALUES ('ethereum', $1, 'dUSDC', 'Demo USD Coin', 6, 'erc20')`,
       [token.address.toLowerCase()],
     );
-    indexer = new EvmIndexer({ chain: 'ethereum', rpcUrl: anvil.rpcUrl, eventStore: t.eventStore });
+    indexer = new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
+      chain: 'ethereum',
+      rpcUrl: anvil.rpcUrl,
+      eventStore: t.eventStore,
+    });
     await indexer.syncOnce();
     dispatcher = t.dispatcher();
   });

@@ -10,7 +10,7 @@ import { startTestDnsServer, type TestDnsServer } from '../testing/test-dns-serv
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import type { Dispatcher } from './dispatcher';
+import type { TestDispatcher } from '../testing/test-dispatcher';
 
 const A = '0x4444444444444444444444444444444444444444';
 const B = '0x5555555555555555555555555555555555555555';
@@ -27,7 +27,7 @@ describe('dispatcher-side faults and revoked keys', () => {
   let dns: TestDnsServer;
   let clock = Date.now();
   const lines: string[] = [];
-  let dispatcher: Dispatcher;
+  let dispatcher: TestDispatcher;
 
   const deliveries = async (subscriptionId: string) =>
     (

@@ -9,7 +9,7 @@ import { settle } from '../testing/settle';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import type { Dispatcher } from './dispatcher';
+import type { TestDispatcher } from '../testing/test-dispatcher';
 
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -23,7 +23,7 @@ const SUBS = '/api/notifications/subscriptions';
 describe('poison events in the tenant-facing consumers', () => {
   let t: WebhooksTestApp;
   let receiver: TestReceiver;
-  let dispatcher: Dispatcher;
+  let dispatcher: TestDispatcher;
   const errorLines: string[] = [];
 
   beforeAll(async () => {
@@ -126,7 +126,7 @@ describe('poison events in the tenant-facing consumers', () => {
     ]);
     expect(poisonTransfer.amount).toBe('12abc');
     expect(await countParkedEvents(t.db.pool)).toEqual({ [SAGA_NAME]: 2 });
-    const sagaHealth = await dispatcher.healthSources()[0].health();
+    const sagaHealth = dispatcher.consumers.saga.health();
     expect(sagaHealth).toMatchObject({
       component: `consumer/${SAGA_NAME}`,
       ok: true,

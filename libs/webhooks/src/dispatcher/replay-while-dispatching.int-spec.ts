@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerResponse } from 'node:http';
-import { type Projection, replayProjection } from '@chainwire/read-models';
+import { type Projection, replayProjection } from '@chainwire/consumers';
 import { DELIVERY_ABANDONED, DELIVERY_STREAM_PREFIX } from '../deliveries/delivery.events';
 import { subscriptionsProjection } from '../subscriptions/subscriptions.read-model';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers, RECIPIENTS } from '../testing/transfers';
 import { startWebhooksTestApp, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import type { Dispatcher } from './dispatcher';
+import type { TestDispatcher } from '../testing/test-dispatcher';
 
 /**
  * `cli replay webhook-subscriptions` while a dispatcher runs (docs/architecture.md §5, replay): the
@@ -16,7 +16,7 @@ import type { Dispatcher } from './dispatcher';
 describe('replaying the subscriptions read model while the dispatcher runs', () => {
   let t: WebhooksTestApp;
   let receiver: TestReceiver;
-  let dispatcher: Dispatcher;
+  let dispatcher: TestDispatcher;
 
   beforeAll(async () => {
     t = await startWebhooksTestApp();

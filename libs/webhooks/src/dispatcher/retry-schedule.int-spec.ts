@@ -4,7 +4,7 @@ import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../deliveries/retry-schedule';
 import { startTestReceiver, type TestReceiver } from '../testing/test-receiver';
 import { appendTransfers } from '../testing/transfers';
 import { startWebhooksTestApp, testWebhooksConfig, type WebhooksTestApp } from '../testing/webhooks-test-app';
-import type { Dispatcher } from './dispatcher';
+import type { TestDispatcher } from '../testing/test-dispatcher';
 import { settle } from '../testing/settle';
 
 const SCRIPTED = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
@@ -22,7 +22,7 @@ function jitterSource(): () => number {
 describe('the 8-attempt schedule under an injected clock', () => {
   let t: WebhooksTestApp;
   let receiver: TestReceiver;
-  let dispatcher: Dispatcher;
+  let dispatcher: TestDispatcher;
   let clock = Date.now();
   const ids: Record<string, string> = {};
 

@@ -1,4 +1,4 @@
-import { Inject, Optional } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { v4 as uuidv4 } from 'uuid';
 import type { ApiKeyRecord, Plan } from '@chainwire/auth';
@@ -57,7 +57,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
     @Inject(WEBHOOK_EVENT_STORE) private readonly eventStore: EventStore,
     private readonly chains: ChainDirectory,
     @Inject(WEBHOOKS_CONFIG) private readonly config: WebhooksConfig,
-    @Optional() @Inject(SUBSCRIPTION_CAPS) private readonly caps: SubscriptionCaps | null = null,
+    @Inject(SUBSCRIPTION_CAPS) private readonly caps: SubscriptionCaps,
   ) {}
 
   async execute({ apiKey, body }: CreateSubscriptionCommand): Promise<SubscriptionView> {
@@ -85,7 +85,7 @@ export class CreateSubscriptionHandler implements ICommandHandler<CreateSubscrip
   }
 
   private async claim(key: ClaimKey, id: string, plan: Plan): Promise<void> {
-    const cap = this.caps?.[plan] ?? 0;
+    const cap = this.caps[plan];
     const claim =
       cap === 0
         ? await takeClaim(this.db.dataSource, key, id)

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { EventStore, RecordedEvent } from '@chainwire/event-store';
-import type { Projection } from '@chainwire/read-models';
+import type { Projection } from '@chainwire/consumers';
 import {
   SUBSCRIPTION_EVENT_TYPES,
   SUBSCRIPTION_STREAM_PREFIX,

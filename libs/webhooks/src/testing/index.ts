@@ -1,4 +1,5 @@
 export * from './settle';
+export * from './test-dispatcher';
 export * from './test-receiver';
 export * from './transfers';
 export * from './webhooks-test-app';

@@ -36,7 +36,11 @@ async function untilVisible(
 }
 
 /** Steps the dispatcher until a round appends nothing new; returns the attempts made in all. */
-export async function settle(db: Database, eventStore: EventStore, dispatcher: Dispatcher): Promise<number> {
+export async function settle(
+  db: Database,
+  eventStore: EventStore,
+  dispatcher: Pick<Dispatcher, 'runOnce'>,
+): Promise<number> {
   let sent = 0;
   for (let round = 0; round < 50; round++) {
     const before = await untilVisible(db, eventStore);

@@ -11,9 +11,10 @@ import {
   DEFAULT_USER_AGENT,
   type WebhooksConfig,
 } from '../config/webhooks-config';
-import { Dispatcher, type DispatcherDeps } from '../dispatcher/dispatcher';
+import type { DispatcherDeps } from '../dispatcher/dispatcher';
 import { SecretBox } from '../secrets/secret-box';
 import { WebhooksModule } from '../webhooks.module';
+import { testDispatcher, type TestDispatcher } from './test-dispatcher';
 
 export interface ApiResponse {
   status: number;
@@ -35,8 +36,8 @@ export interface WebhooksTestApp {
   ): Promise<ApiResponse>;
   /** Registers an INCOMING_NATIVE subscription on ethereum through the API; returns its id (fails the test on a refusal). */
   subscribe(apiKey: string, address: string, webhookUrl: string): Promise<string>;
-  /** A dispatcher on this app's database, event store and config, indexing `ethereum`; not started. */
-  dispatcher(options?: Partial<Omit<DispatcherDeps, 'db' | 'eventStore'>>): Dispatcher;
+  /** A dispatcher and its consumers on this app's database, event store and config, indexing `ethereum`; not started. */
+  dispatcher(options?: Partial<Omit<DispatcherDeps, 'db' | 'eventStore'>>): TestDispatcher;
   /** Checks every answer against the OpenAPI document at close(); `contract.optOut(reason)` exempts a spec. */
   contract: OpenApiContractCheck;
   close(): Promise<void>;
@@ -85,7 +86,7 @@ export async function startWebhooksTestApp(config = testWebhooksConfig()): Promi
       return created.json.data.id as string;
     },
     dispatcher(options = {}) {
-      return new Dispatcher({ db, eventStore, config, indexedChains: ['ethereum'], ...options });
+      return testDispatcher({ db, eventStore, config, indexedChains: ['ethereum'], ...options });
     },
     close: () => t.close(),
   };

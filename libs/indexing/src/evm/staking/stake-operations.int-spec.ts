@@ -18,6 +18,7 @@ import {
   type TestAnvil,
 } from '@test/support/anvil';
 import { EvmIndexer } from '../evm-indexer';
+import { EVM_INDEXER_SETTINGS_FOR_CODE } from '../../testing/indexer-settings-for-code';
 
 const ETH = 10n ** 18n;
 const UNBOND_SECONDS = 3600n;
@@ -63,7 +64,13 @@ describe('EvmIndexer with a stake hub', () => {
 
   it("appends the hub's Delegated / Undelegated / Claimed logs as stake operations, exact", async () => {
     const chain = 'staking';
-    await new EvmIndexer({ chain, rpcUrl: anvil.rpcUrl, eventStore: store, stakeHub: hub }).syncOnce();
+    await new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
+      chain,
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+      stakeHub: hub,
+    }).syncOnce();
     const events = await stakeEvents(chain);
     expect(events.every((e) => isStakeOperationObserved(e))).toBe(true);
     const receipts = await Promise.all(
@@ -114,13 +121,19 @@ describe('EvmIndexer with a stake hub', () => {
   });
 
   it('appends none without a configured hub', async () => {
-    await new EvmIndexer({ chain: 'nohub', rpcUrl: anvil.rpcUrl, eventStore: store }).syncOnce();
+    await new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
+      chain: 'nohub',
+      rpcUrl: anvil.rpcUrl,
+      eventStore: store,
+    }).syncOnce();
     expect(await stakeEvents('nohub')).toEqual([]);
   });
 
   it('reverts the operations of an orphaned block, also after a restart', async () => {
     const chain = 'stakereorg';
     await new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain,
       rpcUrl: anvil.rpcUrl,
       eventStore: store,
@@ -133,6 +146,7 @@ describe('EvmIndexer with a stake hub', () => {
     // The claim's block is replaced by an empty one; a fresh indexer rebuilds its window from the stream.
     await reorg(anvil, 1);
     await new EvmIndexer({
+      ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain,
       rpcUrl: anvil.rpcUrl,
       eventStore: store,

@@ -10,7 +10,7 @@ import {
 import { type AccountAddress, type ChainEntry, displayContract, NATIVE_CONTRACT } from '@chainwire/chains';
 import { ApiError, type Database, DATABASE, SingleFlight } from '@chainwire/core';
 import { EVENT_STORE, type EventStore } from '@chainwire/event-store';
-import { type LatestBlock, readLatestBlock } from '@chainwire/read-models';
+import { type LatestBlock, readLatestBlock } from '@chainwire/blocks';
 import { EvmReadChainResolver } from '../../chain-reads/evm-read-chain';
 import { TRON_NODE, type TronNode } from '../../chain-reads/tron-node';
 import type { ObservedBalances } from './observed-balances';

@@ -15,7 +15,7 @@ import {
   type TransferObserved,
   type TransferObservedData,
   type TransferReverted,
-} from '@chainwire/chain-events';
+} from '../index';
 
 /** Builds chain-stream events the way an indexer appends them (deterministic ids). Test use only. */
 export function blockIndexed(

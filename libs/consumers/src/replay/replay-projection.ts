@@ -1,14 +1,10 @@
 import type { PoolClient } from 'pg';
 import { backoffDelay, type Database, inTransaction, isRetryableError, redactUrlsIn } from '@chainwire/core';
 import { type EventStore, type GlobalPosition, START } from '@chainwire/event-store';
-import type { Projection } from '../projection';
-import {
-  acquireProjectionLock,
-  DEFAULT_BATCH_SIZE,
-  lockCheckpoint,
-  resetCheckpoint,
-  sleep,
-} from '@chainwire/consumers';
+import { lockCheckpoint, resetCheckpoint } from '../runner/checkpoint';
+import { DEFAULT_BATCH_SIZE } from '../runner/consumer-runner';
+import type { Projection } from '../runner/projection';
+import { acquireProjectionLock, sleep } from '../runner/projection-lock';
 import { ShadowTables } from './shadow-tables';
 
 export interface ReplayProjectionOptions {

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '@chainwire/core';
-import type { Projection } from '../projection';
+import type { Projection } from '../runner/projection';
 
 type Queryable = Pick<PoolClient, 'query'>;
 

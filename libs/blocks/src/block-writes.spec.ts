@@ -1,4 +1,4 @@
-import { blockIndexed, blockReverted, recorded } from '../testing/chain-events.fixture';
+import { blockIndexed, blockReverted, recorded } from '@chainwire/chain-events/testing';
 import { planBlockWrites } from './block-writes';
 
 describe('planBlockWrites', () => {

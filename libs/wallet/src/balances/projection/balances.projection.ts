@@ -7,7 +7,7 @@ import {
   TRANSFER_OBSERVED,
   TRANSFER_REVERTED,
 } from '@chainwire/chain-events';
-import type { Projection } from '../projection';
+import type { Projection } from '@chainwire/consumers';
 import { applyBalanceBatch } from './apply-balance-batch';
 
 /**

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { RecordedEvent } from '@chainwire/event-store';
-import type { Consumer } from '@chainwire/consumers';
+import type { Consumer } from './consumer';
 
 /**
  * A read model fed from `$all` (docs/architecture.md §5): a consumer without side effects, whose rows
@@ -9,7 +9,7 @@ import type { Consumer } from '@chainwire/consumers';
 export interface Projection extends Consumer {
   /**
    * Tables the projection owns exclusively, unqualified (a replay rebuilds them beside the live ones
-   * and swaps the result in: see replay-projection.ts).
+   * and swaps the result in: see replayProjection).
    */
   readonly tables: readonly string[];
   /** Applies one batch, in global order. Must be deterministic so a replay rebuilds the same rows. */

@@ -1,4 +1,4 @@
-import { blockIndexed, recorded, transferObserved, transferReverted } from '../testing/chain-events.fixture';
+import { blockIndexed, recorded, transferObserved, transferReverted } from '@chainwire/chain-events/testing';
 import { aggregateNftHoldingDeltas } from './nft-holding-deltas';
 
 const A = '0xAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAa';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ApiError, type Database, DATABASE } from '@chainwire/core';
 import { ChainDirectory } from '@chainwire/chains';
-import { type LatestBlock, readLatestBlock } from '@chainwire/read-models';
+import { type LatestBlock, readLatestBlock } from './latest-block';
 
 export class GetLatestBlockQuery extends Query<LatestBlock> {
   constructor(readonly chain: string) {

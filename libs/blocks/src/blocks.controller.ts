@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ApiAnswers, ApiZodQuery, BareResponse, ZodValidationPipe } from '@chainwire/core';
-import type { LatestBlock } from '@chainwire/read-models';
+import type { LatestBlock } from './latest-block';
 import { GetLatestBlockQuery } from './get-latest-block.query';
 import { latestBlockSchema } from './latest-block.response';
 

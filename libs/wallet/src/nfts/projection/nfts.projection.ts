@@ -1,5 +1,5 @@
 import { CHAIN_STREAM_PREFIX, TRANSFER_OBSERVED, TRANSFER_REVERTED } from '@chainwire/chain-events';
-import type { Projection } from '../projection';
+import type { Projection } from '@chainwire/consumers';
 import { applyNftHoldingDeltas } from './apply-nft-holding-deltas';
 import { aggregateNftHoldingDeltas } from './nft-holding-deltas';
 

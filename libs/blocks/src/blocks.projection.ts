@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { BLOCK_INDEXED, BLOCK_REVERTED, CHAIN_STREAM_PREFIX } from '@chainwire/chain-events';
-import type { Projection } from '../projection';
+import type { Projection } from '@chainwire/consumers';
 import { planBlockWrites, type BlockWrite } from './block-writes';
 
 /** Indexed blocks per chain; a reverted block's row goes when its hash still matches. */

@@ -9,7 +9,7 @@ import {
   recorded,
   transferObserved,
   transferReverted,
-} from '../testing/chain-events.fixture';
+} from '@chainwire/chain-events/testing';
 import { applyBalanceBatch } from './apply-balance-batch';
 import { RECENT_BLOCK_HASHES } from './balance-heads';
 

@@ -7,17 +7,16 @@ import {
   isTransferEvent,
   type TransferObserved,
 } from '@chainwire/chain-events';
-import { balancesProjection } from './balances/balances.projection';
-import { blocksProjection } from './blocks/blocks.projection';
-import { ConsumerRunner, readCheckpoint } from '@chainwire/consumers';
-import { replayProjection } from './runner/replay-projection';
+import { blocksProjection } from '@chainwire/blocks';
+import { ConsumerRunner, readCheckpoint, replayProjection } from '@chainwire/consumers';
 import {
   blockIndexed,
   blockReverted,
   transferObserved,
   transferReverted,
   type TransferSpec,
-} from './testing/chain-events.fixture';
+} from '@chainwire/chain-events/testing';
+import { balancesProjection } from './balances.projection';
 
 const A = '0xAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAaAa';
 const B = '0xBbBbBbBbBbBbBbBbBbBbBbBbBbBbBbBbBbBbBbBb';
