@@ -49,6 +49,7 @@ import {
   getPendingNonce,
   simulateTransaction,
 } from '@chainwire/chains';
+import { CHAIN_NODE_SETTINGS_FOR_CODE } from '@chainwire/chains/testing';
 import {
   createLogger,
   DEFAULT_PLAN_LIMITS,
@@ -349,7 +350,7 @@ async function waitForProjections(server: RunningServer, anvil: TestAnvil): Prom
  */
 async function startBareApp(server: RunningServer, anvil: TestAnvil): Promise<FastifyInstance> {
   const app = fastify({ logger: false });
-  const client = createEvmTxClient(anvil.rpcUrl);
+  const client = createEvmTxClient(anvil.rpcUrl, { batchSize: CHAIN_NODE_SETTINGS_FOR_CODE.rpcBatchSize });
   const fees = new EvmFeeStrategy();
   const chainId = await client.getChainId();
   const entry = {

@@ -1,9 +1,7 @@
-/** One chain of the deployment as staking sees it. */
-export interface StakingChainConfig {
-  /** Registry id. */
-  readonly id: string;
-  /** The chain's node; without one the chain serves no staking. */
-  readonly rpcUrl?: string;
+import type { ChainNode } from '@chainwire/chains';
+
+/** One chain of the deployment as staking sees it: its node (without one, no staking) and hub. */
+export interface StakingChainConfig extends ChainNode {
   /** EVM: a BSC-StakeHub-compatible contract (`<CHAIN>_STAKE_HUB`); none: no EVM staking on the chain. */
   readonly stakeHub?: `0x${string}`;
 }

@@ -1,10 +1,8 @@
 import type { Address } from 'viem';
+import type { ChainNode } from '@chainwire/chains';
 
 /** One chain the swap routes reach: registry id and node. */
-export interface SwapChainConfig {
-  readonly id: string;
-  readonly rpcUrl?: string;
-}
+export type SwapChainConfig = ChainNode;
 
 export interface SwapsModuleOptions {
   readonly chains: readonly SwapChainConfig[];

@@ -4,8 +4,8 @@ export interface ChainRpcConfig {
   readonly id: string;
   /** Absent: the chain has no node configured (its transaction routes answer UNSUPPORTED_CHAIN). */
   readonly rpcUrl?: string;
-  /** JSON-RPC calls per HTTP request to the node (`<CHAIN>_RPC_BATCH_SIZE`); absent: the default. */
-  readonly rpcBatchSize?: number;
+  /** JSON-RPC calls per HTTP request to the node (`<CHAIN>_RPC_BATCH_SIZE`). */
+  readonly rpcBatchSize: number;
 }
 
 export interface TransactionsModuleOptions {

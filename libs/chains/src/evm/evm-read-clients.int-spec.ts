@@ -1,5 +1,6 @@
 import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { EvmReadClients } from './evm-read-clients';
+import { CHAIN_NODE_SETTINGS_FOR_CODE } from './testing/adapter-settings-for-code';
 import { startRpcProxy, type RpcProxy } from './testing/rpc-proxy';
 
 describe('EvmReadClients against anvil', () => {
@@ -28,7 +29,7 @@ describe('EvmReadClients against anvil', () => {
 
   it("batches a chain's calls as its node is configured: by default, in one request", async () => {
     const clients = new EvmReadClients([
-      { id: 'default', rpcUrl: proxy.url },
+      { id: 'default', rpcUrl: proxy.url, ...CHAIN_NODE_SETTINGS_FOR_CODE },
       { id: 'small', rpcUrl: proxy.url, rpcBatchSize: 2 },
       { id: 'unbatched', rpcUrl: proxy.url, rpcBatchSize: 0 },
     ]);
@@ -38,7 +39,9 @@ describe('EvmReadClients against anvil', () => {
   });
 
   it('reads over a ws:// URL, as the indexer follows newHeads on it', async () => {
-    const clients = new EvmReadClients([{ id: 'socket', rpcUrl: anvil.rpcUrl.replace(/^http/, 'ws') }]);
+    const clients = new EvmReadClients([
+      { id: 'socket', rpcUrl: anvil.rpcUrl.replace(/^http/, 'ws'), ...CHAIN_NODE_SETTINGS_FOR_CODE },
+    ]);
     const { address } = anvil.accounts[0];
     try {
       expect(await clients.client('socket')!.getBalance({ address })).toBe(

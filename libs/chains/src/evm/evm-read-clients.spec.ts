@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EvmReadClients } from './evm-read-clients';
+import { CHAIN_NODE_SETTINGS_FOR_CODE } from './testing/adapter-settings-for-code';
 
 /**
  * A JSON-RPC endpoint that records the shape of every request body (one call, or a batch of how many)
@@ -31,7 +32,9 @@ describe('EvmReadClients', () => {
   it('batches reads issued together, and sends every broadcast on its own', async () => {
     const node = await recordingNode();
     try {
-      const clients = new EvmReadClients([{ id: 'ethereum', rpcUrl: node.url }]);
+      const clients = new EvmReadClients([
+        { id: 'ethereum', rpcUrl: node.url, ...CHAIN_NODE_SETTINGS_FOR_CODE },
+      ]);
       const reads = clients.client('ethereum')!;
       await Promise.all([reads.getBlockNumber(), reads.getChainId(), reads.getGasPrice()]);
       expect(node.bodies).toEqual([3]);

@@ -5,8 +5,8 @@ import { closeEvmTxClient, createEvmTxClient } from './transactions/evm-tx-clien
 export interface ChainNode {
   readonly id: string;
   readonly rpcUrl?: string;
-  /** JSON-RPC calls per HTTP request to this node (`<CHAIN>_RPC_BATCH_SIZE`); absent: the client's default. */
-  readonly rpcBatchSize?: number;
+  /** JSON-RPC calls per HTTP request to this node (`<CHAIN>_RPC_BATCH_SIZE`). */
+  readonly rpcBatchSize: number;
 }
 
 /**
@@ -28,6 +28,11 @@ export class EvmReadClients {
   /** The chains with a node. */
   get chains(): string[] {
     return [...this.nodes.keys()];
+  }
+
+  /** True when a node is configured for the chain. */
+  has(chain: string): boolean {
+    return this.nodes.has(chain);
   }
 
   /** The chain's client, or undefined when no node is configured for it. */

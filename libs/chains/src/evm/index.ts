@@ -1,6 +1,5 @@
 export { BlockRangeSizer } from './block-range-sizer';
 export { EvmChainAdapter, type EvmChainAdapterOptions } from './evm-chain-adapter';
-export { DEFAULT_RPC_BATCH_SIZE } from './rpc-batch-size';
 export type {
   EvmBlock,
   EvmBlockHeader,

@@ -7,6 +7,7 @@ import type { OpenApiContractCheck } from '@test/support/openapi-contract';
 import type { StakingChainConfig, StakingModuleOptions } from '../staking-options';
 import { StakingModule } from '../staking.module';
 import { EVM_CALL_PREPARER } from '../undelegate/evm-call-preparer.port';
+import { type ChainNodeForCode, chainNodesForCode } from '@chainwire/chains/testing';
 
 export interface StakingResponse {
   status: number;
@@ -29,9 +30,10 @@ export interface StakingTestApp {
  * behind both, so prepare-sign's Tron answers are there to compare with).
  */
 export async function startStakingTestApp(
-  chains: readonly StakingChainConfig[],
+  given: readonly ChainNodeForCode<StakingChainConfig>[],
   tron?: StakingModuleOptions['tron'],
 ): Promise<StakingTestApp> {
+  const chains = chainNodesForCode(given);
   const t = await startFeatureTestApp({
     title: 'staking test',
     modules: ({ database, chainDirectory, capabilities, eventStoreModule }) => {

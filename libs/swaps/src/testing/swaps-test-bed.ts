@@ -10,6 +10,7 @@ import {
   type DemoToken,
   type DevUniswapV2,
 } from '@chainwire/chains';
+import { CHAIN_NODE_SETTINGS_FOR_CODE } from '@chainwire/chains/testing';
 import { type Database, DEFAULT_PRICE_SETTINGS } from '@chainwire/core';
 import type { PostgresEventStore } from '@chainwire/event-store';
 import { EvmIndexer } from '@chainwire/indexing';
@@ -100,7 +101,7 @@ export async function startSwapsTestBed(): Promise<SwapsTestBed> {
   const feeds = await deployDevPriceFeeds(anvil.rpcUrl, anvil.chain.id, anvil.accounts);
   const ethUsd = feeds.find((f) => f.pair === 'ETH/USD')!;
 
-  const chains = [{ id: 'ethereum', rpcUrl: anvil.rpcUrl }];
+  const chains = [{ id: 'ethereum', rpcUrl: anvil.rpcUrl, ...CHAIN_NODE_SETTINGS_FOR_CODE }];
   const bed = { skewMs: 0 } as SwapsTestBed;
   const now = () => new Date(Date.now() + bed.skewMs);
   // Set once the indexer and the consumers run; they stop after the app and before the stores close.

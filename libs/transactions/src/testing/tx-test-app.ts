@@ -4,6 +4,7 @@ import { startFeatureTestApp } from '@test/support/feature-test-app';
 import type { OpenApiContractCheck } from '@test/support/openapi-contract';
 import type { ChainRpcConfig, TransactionsModuleOptions } from '../transactions-options';
 import { TransactionsModule } from '../transactions.module';
+import { type ChainNodeForCode, chainNodesForCode } from '@chainwire/chains/testing';
 
 export interface TxResponse {
   status: number;
@@ -30,7 +31,7 @@ export interface TxTestApp {
  * (`nodes`: the Solana and Tron nodes, when the test has them).
  */
 export async function startTxTestApp(
-  chains: readonly ChainRpcConfig[],
+  chains: readonly ChainNodeForCode<ChainRpcConfig>[],
   nodes: Pick<TransactionsModuleOptions, 'solana' | 'tron'> = {},
 ): Promise<TxTestApp> {
   const t = await startFeatureTestApp({
@@ -40,7 +41,7 @@ export async function startTxTestApp(
         { database, chainDirectory, capabilities },
         // Generous: a spec sends twenty 800 KB transactions to one anvil at once, and on a loaded CI machine
         // three of its refusals once took over 5 s; a node's timeout answers 503, which is not under test there.
-        { chains, ...nodes, rpcTimeoutMs: 30_000 },
+        { chains: chainNodesForCode(chains), ...nodes, rpcTimeoutMs: 30_000 },
       ),
     ],
   });

@@ -1,9 +1,7 @@
-/** One chain whose ENS names the API reads: its node and its ENS registry. */
-export interface NamesChainConfig {
-  /** Registry id, e.g. 'ethereum'. */
-  readonly id: string;
-  /** Absent: no node, no names. */
-  readonly rpcUrl?: string;
+import type { ChainNode } from '@chainwire/chains';
+
+/** One chain whose ENS names the API reads: its node (absent: no names) and its ENS registry. */
+export interface NamesChainConfig extends ChainNode {
   /** `<ID>_ENS_REGISTRY` (ethereum: the mainnet registry by default); absent: no names on this chain. */
   readonly ensRegistry?: `0x${string}`;
 }

@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Address, PublicClient } from 'viem';
 import {
   ChainCapabilities,
-  createEvmTxClient,
   detectNftStandard,
+  EvmReadClients,
   type NftStandard,
   readErc1155Uri,
   readErc721Token,
@@ -26,20 +26,24 @@ const CACHE_MAX = 10_000;
  * `nfts` capability for the chains with a node (those are the indexed ones).
  */
 @Injectable()
-export class NftChainReader {
-  private readonly urls = new Map<string, string>();
-  private readonly clients = new Map<string, PublicClient>();
+export class NftChainReader implements OnApplicationShutdown {
+  private readonly clients: EvmReadClients;
   private readonly names = new Map<string, { value: CollectionNames; until: number }>();
   private readonly standards = new Map<string, { value: NftStandard; until: number }>();
 
   constructor(@Inject(NFTS_OPTIONS) options: NftsModuleOptions, capabilities: ChainCapabilities) {
-    for (const chain of options.chains) if (chain.rpcUrl) this.urls.set(chain.id, chain.rpcUrl);
-    capabilities.register({ feature: 'nfts', serves: (chain) => this.urls.has(chain) });
+    this.clients = new EvmReadClients(options.chains);
+    capabilities.register({ feature: 'nfts', serves: (chain) => this.serves(chain) });
   }
 
   /** True when a node is configured for the chain. */
   serves(chain: string): boolean {
-    return this.urls.has(chain);
+    return this.clients.has(chain);
+  }
+
+  /** Ends the nodes' WebSockets, if any (EvmReadClients.close). */
+  onApplicationShutdown(): Promise<void> {
+    return this.clients.close();
   }
 
   /** name() and symbol() of each contract, in order; misses read in one batch. */
@@ -84,14 +88,9 @@ export class NftChainReader {
   }
 
   private client(chain: string): PublicClient {
-    const url = this.urls.get(chain);
-    if (url === undefined) {
+    const client = this.clients.client(chain);
+    if (client === undefined) {
       throw ApiError.badRequest(ErrorCode.UNSUPPORTED_CHAIN, `No node is configured for ${chain}`);
-    }
-    let client = this.clients.get(chain);
-    if (!client) {
-      client = createEvmTxClient(url);
-      this.clients.set(chain, client);
     }
     return client;
   }

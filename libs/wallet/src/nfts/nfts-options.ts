@@ -1,7 +1,9 @@
+import type { ChainNode } from '@chainwire/chains';
+
 /** The NFT routes' settings (docs/architecture.md §11). */
 export interface NftsModuleOptions {
   /** Chains whose nodes the routes read (tokenURI, uri, name, symbol); others answer UNSUPPORTED_CHAIN. */
-  readonly chains: readonly { readonly id: string; readonly rpcUrl?: string }[];
+  readonly chains: readonly ChainNode[];
   /** Metadata hosts may be loopback / private addresses (NFT_METADATA_ALLOW_PRIVATE_TARGETS; refused by default). */
   readonly allowPrivateTargets: boolean;
   /** Documents fetched at once for one API key, and in all (NFT_METADATA_MAX_FETCHES_PER_KEY, _MAX_FETCHES). */

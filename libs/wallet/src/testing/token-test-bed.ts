@@ -1,5 +1,5 @@
 import type { ChainNode } from '@chainwire/chains';
-import { startRpcProxy, type RpcProxy } from '@chainwire/chains/testing';
+import { type ChainNodeForCode, startRpcProxy, type RpcProxy } from '@chainwire/chains/testing';
 import { startTestAnvil, type TestAnvil } from '@test/support/anvil';
 import { deployTokenContracts, type TokenContracts } from '@test/support/token-contracts';
 import { startWalletTestApp, type WalletTestApp } from './wallet-test-app';
@@ -17,7 +17,9 @@ export interface TokenTestBed {
  * anvil with the token contracts deployed, an RPC-counting proxy in front of it, and the wallet app
  * whose chains `chains(proxyUrl)` names.
  */
-export async function startTokenTestBed(chains: (proxyUrl: string) => ChainNode[]): Promise<TokenTestBed> {
+export async function startTokenTestBed(
+  chains: (proxyUrl: string) => ChainNodeForCode<ChainNode>[],
+): Promise<TokenTestBed> {
   const anvil = await startTestAnvil();
   const tokens = await deployTokenContracts(anvil);
   const proxy = await startRpcProxy(anvil.rpcUrl, () => undefined);

@@ -1,5 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Plan } from '@chainwire/auth';
+import type { ChainNode } from '@chainwire/chains';
+import { type ChainNodeForCode, chainNodesForCode } from '@chainwire/chains/testing';
 import {
   type Database,
   DEFAULT_IPFS_GATEWAY_URL,
@@ -40,6 +42,11 @@ export interface WalletTestApp {
   close(): Promise<void>;
 }
 
+/** Module options as a test gives them: any part, chains without `rpcBatchSize` (the schema's default). */
+type ForCode<T extends { readonly chains: readonly ChainNode[] }> = Partial<Omit<T, 'chains'>> & {
+  readonly chains?: readonly ChainNodeForCode<T['chains'][number]>[];
+};
+
 /**
  * A fresh migrated and seeded database with the wallet features behind the real guard, for inject().
  * `options.chains` gives chains a node (token reads, unregistered tokens in balances, price feeds) and an
@@ -47,19 +54,19 @@ export interface WalletTestApp {
  * nodes the NFT routes read (none by default).
  */
 export async function startWalletTestApp(
-  options?: Partial<WalletModuleOptions>,
-  nfts: Partial<NftsModuleOptions> = {},
+  options?: ForCode<WalletModuleOptions>,
+  nfts: ForCode<NftsModuleOptions> = {},
 ): Promise<WalletTestApp> {
   const walletOptions: WalletModuleOptions = {
-    chains: [],
     prices: { settings: DEFAULT_PRICE_SETTINGS },
     ...options,
+    chains: chainNodesForCode(options?.chains ?? []),
   };
   const nftsOptions: NftsModuleOptions = {
-    chains: [],
     ...DEFAULT_NFT_METADATA_SETTINGS,
     ipfsGatewayUrl: DEFAULT_IPFS_GATEWAY_URL,
     ...nfts,
+    chains: chainNodesForCode(nfts.chains ?? []),
   };
   const t = await startFeatureTestApp({
     title: 'wallet test',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApiKey } from '@chainwire/auth';
 import { seedRegistries } from '@chainwire/chains';
+import { CHAIN_NODE_SETTINGS_FOR_CODE } from '@chainwire/chains/testing';
 import { type Database, parseJsonExact, silentLogger } from '@chainwire/core';
 import { PostgresEventStore } from '@chainwire/event-store';
 import { testWebhooksConfig } from '@chainwire/webhooks/testing';
@@ -45,8 +46,9 @@ describe('GET /api/info and the indexed capability', () => {
           id: 'ethereum',
           rpcUrl: 'http://127.0.0.1:1',
           ensRegistry: '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e',
+          ...CHAIN_NODE_SETTINGS_FOR_CODE,
         },
-        { id: 'polygon' },
+        { id: 'polygon', ...CHAIN_NODE_SETTINGS_FOR_CODE },
       ],
     });
   });

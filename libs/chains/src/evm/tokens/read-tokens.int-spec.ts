@@ -2,6 +2,7 @@ import { maxUint256, type Address } from 'viem';
 import { callFixture, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { deployTokenContracts, type TokenContracts } from '@test/support/token-contracts';
 import { startRpcProxy, type RpcProxy } from '../testing/rpc-proxy';
+import { CHAIN_NODE_SETTINGS_FOR_CODE } from '../testing/adapter-settings-for-code';
 import { createEvmTxClient } from '../transactions/evm-tx-client';
 import { ChainUnavailableError } from '../transactions/tx-errors';
 import { readTokenAllowance } from './read-token-allowance';
@@ -29,7 +30,7 @@ describe('token reads against anvil', () => {
     await anvil?.stop();
   });
 
-  const client = () => createEvmTxClient(proxy.url);
+  const client = () => createEvmTxClient(proxy.url, { batchSize: CHAIN_NODE_SETTINGS_FOR_CODE.rpcBatchSize });
 
   it('reads an OpenZeppelin ERC-20 in one eth_call', async () => {
     const before = proxy.calls.length;
@@ -69,7 +70,10 @@ describe('token reads against anvil', () => {
   ])('throws ChainUnavailableError when the node %s, never a null', async (_case, answer) => {
     const down = await startRpcProxy(anvil.rpcUrl, () => answer);
     try {
-      const offline = createEvmTxClient(down.url, { retryCount: 0 });
+      const offline = createEvmTxClient(down.url, {
+        retryCount: 0,
+        batchSize: CHAIN_NODE_SETTINGS_FOR_CODE.rpcBatchSize,
+      });
       await expect(readTokenMetadata(offline, tokens.erc20)).rejects.toBeInstanceOf(ChainUnavailableError);
       await expect(readTokenAllowance(offline, tokens.erc20, owner, spender)).rejects.toBeInstanceOf(
         ChainUnavailableError,

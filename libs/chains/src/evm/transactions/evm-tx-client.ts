@@ -1,6 +1,5 @@
 import { createPublicClient, type PublicClient } from 'viem';
 import { jsonRpcHttpTransport } from '../json-rpc/json-rpc-http-transport';
-import { DEFAULT_RPC_BATCH_SIZE } from '../rpc-batch-size';
 import { WebSocketConnection } from '../web-socket-connection';
 
 /** The API's reads answer in kilobytes; a node answering more than this is refused, not buffered. */
@@ -13,8 +12,8 @@ export interface EvmTxClientOptions {
   retryCount?: number;
   /** false: every request on its own (broadcasts); default true. */
   batch?: boolean;
-  /** JSON-RPC calls per HTTP request when batching; 0: none. Default DEFAULT_RPC_BATCH_SIZE. */
-  batchSize?: number;
+  /** JSON-RPC calls per HTTP request when batching (`<CHAIN>_RPC_BATCH_SIZE`); 0: none. */
+  batchSize: number;
 }
 
 /**
@@ -23,7 +22,7 @@ export interface EvmTxClientOptions {
  * sent as one JSON-RPC batch; nothing is cached (nonces and fees must be current). A `ws(s)://` URL (the
  * same one the indexer follows newHeads on) gets a WebSocket of its own, which closeEvmTxClient ends.
  */
-export function createEvmTxClient(rpcUrl: string, options: EvmTxClientOptions = {}): PublicClient {
+export function createEvmTxClient(rpcUrl: string, options: EvmTxClientOptions): PublicClient {
   if (/^wss?:\/\//i.test(rpcUrl)) {
     const socket = new WebSocketConnection(rpcUrl, {
       timeoutMs: options.timeoutMs ?? 10_000,
@@ -38,7 +37,7 @@ export function createEvmTxClient(rpcUrl: string, options: EvmTxClientOptions = 
       timeout: options.timeoutMs ?? 10_000,
       retryCount: options.retryCount ?? 1,
       retryDelay: 100,
-      batchSize: options.batch === false ? 0 : (options.batchSize ?? DEFAULT_RPC_BATCH_SIZE),
+      batchSize: options.batch === false ? 0 : options.batchSize,
       maxResponseBodySize: MAX_ANSWER_BYTES,
     }),
     cacheTime: 0,

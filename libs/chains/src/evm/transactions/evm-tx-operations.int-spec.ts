@@ -9,6 +9,7 @@ import {
 } from 'viem';
 import { callFixture, deployFixture, startTestAnvil, waitMined, type TestAnvil } from '@test/support/anvil';
 import { createEvmTxClient } from './evm-tx-client';
+import { CHAIN_NODE_SETTINGS_FOR_CODE } from '../testing/adapter-settings-for-code';
 import { estimateGas } from './estimate-gas';
 import { getPendingNonce } from './get-pending-nonce';
 import { getTransactionStatus } from './get-transaction-status';
@@ -25,7 +26,7 @@ describe('EVM transaction operations against anvil', () => {
 
   beforeAll(async () => {
     anvil = await startTestAnvil();
-    client = createEvmTxClient(anvil.rpcUrl);
+    client = createEvmTxClient(anvil.rpcUrl, { batchSize: CHAIN_NODE_SETTINGS_FOR_CODE.rpcBatchSize });
     a = anvil.accounts.map((x) => x.address);
     token = await deployFixture(anvil, 'DemoToken', ['Ops Token', 'OPS', 6]);
     reverter = await deployFixture(anvil, 'Reverter');
@@ -128,7 +129,11 @@ describe('EVM transaction operations against anvil', () => {
   });
 
   it('reports an unreachable node as unavailable, not as a refusal', async () => {
-    const dead = createEvmTxClient('http://127.0.0.1:9', { retryCount: 0, timeoutMs: 2000 });
+    const dead = createEvmTxClient('http://127.0.0.1:9', {
+      retryCount: 0,
+      timeoutMs: 2000,
+      batchSize: CHAIN_NODE_SETTINGS_FOR_CODE.rpcBatchSize,
+    });
     expect(await rejection(getPendingNonce(dead, a[1]))).toBeInstanceOf(ChainUnavailableError);
     expect(await rejection(sendRawTransaction(dead, '0x02f86b'))).toBeInstanceOf(ChainUnavailableError);
   });
