@@ -2,7 +2,7 @@ import { getAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ChainCapabilities } from '@chainwire/chains';
 import { PostgresEventStore } from '@chainwire/event-store';
-import { EvmIndexer } from '@chainwire/indexing';
+import type { EvmIndexer } from '@chainwire/indexing';
 import { blocksProjection } from '@chainwire/blocks';
 import { ConsumerRunner, replayProjection } from '@chainwire/consumers';
 import {
@@ -14,8 +14,8 @@ import {
   type TestAnvil,
 } from '@test/support/anvil';
 import { stakingProjection } from './positions/staking.projection';
+import { stakeHubIndexer } from './testing/stake-hub-indexer';
 import { startStakingTestApp, type StakingTestApp } from './testing/staking-test-app';
-import { EVM_INDEXER_SETTINGS_FOR_CODE } from '@chainwire/indexing/testing';
 
 const ETH = 10n ** 18n;
 const UNBOND_SECONDS = 7n * 24n * 3600n;
@@ -103,13 +103,7 @@ describe('EVM staking on anvil: StakeHub fixture, indexer, projection, routes', 
       { id: 'ethereum', rpcUrl: anvil.rpcUrl },
     ]);
     store = new PostgresEventStore(t.db.pool);
-    indexer = new EvmIndexer({
-      ...EVM_INDEXER_SETTINGS_FOR_CODE,
-      chain: 'smartchain',
-      rpcUrl: anvil.rpcUrl,
-      eventStore: store,
-      stakeHub: hub,
-    });
+    indexer = stakeHubIndexer(anvil.rpcUrl, store, hub);
     runner = new ConsumerRunner({ db: t.db, eventStore: store, consumer: stakingProjection });
     // The indexed head, at which a first positions request reads the node (EvmStakeRows).
     blocks = new ConsumerRunner({ db: t.db, eventStore: store, consumer: blocksProjection });

@@ -1,7 +1,7 @@
 import { type Address, getAddress } from 'viem';
 import { stakeCreditAbi, stakeHubAbi } from '@chainwire/chains';
 import { PostgresEventStore } from '@chainwire/event-store';
-import { EvmIndexer } from '@chainwire/indexing';
+import type { EvmIndexer } from '@chainwire/indexing';
 import { blocksProjection } from '@chainwire/blocks';
 import { ConsumerRunner, replayProjection } from '@chainwire/consumers';
 import {
@@ -13,9 +13,9 @@ import {
   waitMined,
 } from '@test/support/anvil';
 import { type PrunedStateProxy, startPrunedStateProxy } from '@test/support/pruned-state-proxy';
+import { stakeHubIndexer } from '../testing/stake-hub-indexer';
 import { startStakingTestApp, type StakingTestApp } from '../testing/staking-test-app';
 import { stakingProjection } from './staking.projection';
-import { EVM_INDEXER_SETTINGS_FOR_CODE } from '@chainwire/indexing/testing';
 
 const ETH = 10n ** 18n;
 const UNBOND_SECONDS = 7n * 24n * 3600n;
@@ -110,12 +110,7 @@ describe('EVM positions that predate the start block', () => {
 
     t = await startStakingTestApp([{ id: 'smartchain', rpcUrl: proxy.url, stakeHub: hub }]);
     store = new PostgresEventStore(t.db.pool);
-    indexer = new EvmIndexer({
-      ...EVM_INDEXER_SETTINGS_FOR_CODE,
-      chain: 'smartchain',
-      rpcUrl: anvil.rpcUrl,
-      eventStore: store,
-      stakeHub: hub,
+    indexer = stakeHubIndexer(anvil.rpcUrl, store, hub, {
       startBlock: await anvil.publicClient.getBlockNumber(),
     });
     runners = [stakingProjection, blocksProjection].map(

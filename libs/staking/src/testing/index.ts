@@ -1,1 +1,2 @@
 export * from './staking-test-app';
+export * from './stake-hub-indexer';

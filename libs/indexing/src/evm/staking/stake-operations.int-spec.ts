@@ -17,7 +17,7 @@ import {
   waitMined,
   type TestAnvil,
 } from '@test/support/anvil';
-import { EvmIndexer } from '../evm-indexer';
+import { EvmIndexer, type EvmIndexerOptions } from '../evm-indexer';
 import { EVM_INDEXER_SETTINGS_FOR_CODE } from '../../testing/indexer-settings-for-code';
 
 const ETH = 10n ** 18n;
@@ -62,15 +62,20 @@ describe('EvmIndexer with a stake hub', () => {
   const stakeEvents = async (chain: string) =>
     (await store.readStream<StakeOperationEvent>(chainStream(chain))).filter((e) => isStakeOperationEvent(e));
 
-  it("appends the hub's Delegated / Undelegated / Claimed logs as stake operations, exact", async () => {
-    const chain = 'staking';
-    await new EvmIndexer({
+  /** One pass of an indexer of `chain` on the test node, following the hub unless `options` say otherwise. */
+  const indexOnce = (chain: string, options: Partial<EvmIndexerOptions> = {}) =>
+    new EvmIndexer({
       ...EVM_INDEXER_SETTINGS_FOR_CODE,
       chain,
       rpcUrl: anvil.rpcUrl,
       eventStore: store,
       stakeHub: hub,
+      ...options,
     }).syncOnce();
+
+  it("appends the hub's Delegated / Undelegated / Claimed logs as stake operations, exact", async () => {
+    const chain = 'staking';
+    await indexOnce(chain);
     const events = await stakeEvents(chain);
     expect(events.every((e) => isStakeOperationObserved(e))).toBe(true);
     const receipts = await Promise.all(
@@ -121,38 +126,19 @@ describe('EvmIndexer with a stake hub', () => {
   });
 
   it('appends none without a configured hub', async () => {
-    await new EvmIndexer({
-      ...EVM_INDEXER_SETTINGS_FOR_CODE,
-      chain: 'nohub',
-      rpcUrl: anvil.rpcUrl,
-      eventStore: store,
-    }).syncOnce();
+    await indexOnce('nohub', { stakeHub: undefined });
     expect(await stakeEvents('nohub')).toEqual([]);
   });
 
   it('reverts the operations of an orphaned block, also after a restart', async () => {
     const chain = 'stakereorg';
-    await new EvmIndexer({
-      ...EVM_INDEXER_SETTINGS_FOR_CODE,
-      chain,
-      rpcUrl: anvil.rpcUrl,
-      eventStore: store,
-      stakeHub: hub,
-      finalityDepth: 4,
-    }).syncOnce();
+    await indexOnce(chain, { finalityDepth: 4 });
     const before = await stakeEvents(chain);
     const claim = before[before.length - 1];
     expect(claim.data.operation).toBe('claim');
     // The claim's block is replaced by an empty one; a fresh indexer rebuilds its window from the stream.
     await reorg(anvil, 1);
-    await new EvmIndexer({
-      ...EVM_INDEXER_SETTINGS_FOR_CODE,
-      chain,
-      rpcUrl: anvil.rpcUrl,
-      eventStore: store,
-      stakeHub: hub,
-      finalityDepth: 4,
-    }).syncOnce();
+    await indexOnce(chain, { finalityDepth: 4 });
     const added = (await stakeEvents(chain)).slice(before.length);
     expect(added.map((e) => [e.type, e.data])).toEqual([['StakeOperationReverted', claim.data]]);
     expect(isStakeOperationReverted(added[0])).toBe(true);
